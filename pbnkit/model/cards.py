@@ -1,0 +1,207 @@
+"""Seats, suits, strains, ranks and cards: the vocabulary every other module speaks.
+
+Each type has a paired converter, ``X.from_pbn(text)`` / ``x.pbn()``, and ``repr`` shows
+valid code.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from pbnkit.errors import InvalidTokenError
+
+
+class Seat(enum.IntEnum):
+    """A seat at the table, numbered clockwise from North."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Seat:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise InvalidTokenError(f"invalid seat: {text!r}") from None
+
+    def pbn(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.name}"
+
+    def next(self, steps: int = 1) -> Seat:
+        """The seat ``steps`` places clockwise (the next player to act)."""
+        return Seat((self + steps) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        return self.next(2)
+
+    @property
+    def lho(self) -> Seat:
+        """Left-hand opponent: the next player clockwise."""
+        return self.next(1)
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    def is_opponent_of(self, other: Seat) -> bool:
+        return self.side is not other.side
+
+
+class Side(enum.Enum):
+    """A partnership."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+
+    def __repr__(self) -> str:
+        return f"Side.{self.name}"
+
+
+class Suit(enum.IntEnum):
+    """A suit, ordered as bridge ranks them (clubs lowest)."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Suit:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise InvalidTokenError(f"invalid suit: {text!r}") from None
+
+    def pbn(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @property
+    def strain(self) -> Strain:
+        return Strain(int(self))
+
+
+#: Suits in the order PBN lists them inside a hand (``spades.hearts.diamonds.clubs``).
+PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
+
+
+class Strain(enum.IntEnum):
+    """A denomination: a trump suit or no trumps, in bidding order."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+    NT = 4
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Strain:
+        key = text.strip().upper()
+        try:
+            return cls[key]
+        except KeyError:
+            raise InvalidTokenError(f"invalid strain: {text!r}") from None
+
+    def pbn(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Strain.{self.name}"
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or None at no trumps."""
+        return None if self is Strain.NT else Suit(int(self))
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Strain.C, Strain.D)
+
+    @property
+    def is_major(self) -> bool:
+        return self in (Strain.H, Strain.S)
+
+
+RANK_CHARS = "23456789TJQKA"
+
+
+class Rank(enum.IntEnum):
+    """A card rank; ten is written ``T`` in PBN."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Rank:
+        index = RANK_CHARS.find(text.strip().upper()) if len(text.strip()) == 1 else -1
+        if index < 0:
+            raise InvalidTokenError(f"invalid rank: {text!r}")
+        return cls(index + 2)
+
+    def pbn(self) -> str:
+        return RANK_CHARS[self - 2]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    @property
+    def is_honour(self) -> bool:
+        """A, K, Q, J or T: the five trump honours of rubber and auction bridge."""
+        return self >= Rank.TEN
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One of the 52 cards. Orders by suit, then rank."""
+
+    suit: Suit
+    rank: Rank
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Card:
+        """Read a card token such as ``SA`` or ``hT`` (lowercase is import format)."""
+        text = text.strip()
+        if len(text) != 2:
+            raise InvalidTokenError(f"invalid card: {text!r}")
+        return cls(Suit.from_pbn(text[0]), Rank.from_pbn(text[1]))
+
+    def pbn(self) -> str:
+        return self.suit.pbn() + self.rank.pbn()
+
+    def __repr__(self) -> str:
+        return f"Card.from_pbn({self.pbn()!r})"
+
+    def __str__(self) -> str:
+        return self.pbn()
+
+
+#: All 52 cards, clubs first, each suit from the two up.
+DECK = tuple(Card(suit, rank) for suit in Suit for rank in Rank)

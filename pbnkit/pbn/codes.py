@@ -1,0 +1,30 @@
+"""``SY`` codes: problems the reader finds in the text itself."""
+
+from pbnkit.diagnostics import Code, Severity, register
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+SYNTAX = register(
+    Code("SY001", "syntax-error", E, "The text of a game cannot be read as PBN.",
+         "A malformed tag pair, an unterminated string or comment, or data before the "
+         "first tag makes the rest of the line unreadable.",
+         '[Board "1]', "Close the string and the bracket: [Board \"1\"]."),
+    Code("SY002", "unquoted-tag-value", W, "A tag value is not in double quotes.",
+         "PBN 3.3 requires a string; some programs write [Event Random Deal #].",
+         "[Event Random Deal]", '[Event "Random Deal"]'),
+    Code("SY003", "bad-character", E, "A control character or a character outside the "
+         "allowed set.", "PBN 2.2 forbids control characters (other than tabs and line ends) "
+         "and the codes 127-159 everywhere.", "a 0x85 byte in a name", "Remove the byte."),
+    Code("SY004", "line-too-long", W, "A line longer than 255 characters.",
+         "PBN 2.3 limits lines to 255 characters, line end included.", "", "Break the line."),
+    Code("SY005", "encoding-fallback", W, "A line is not in the file's encoding and was "
+         "read as Latin-1.", "Files labelled one charset sometimes hold another.",
+         "charset=UTF-8 but a 0xE9 byte", "Re-save the file in one encoding."),
+    Code("SY006", "bad-annotation", E, "A malformed or misplaced annotation in an "
+         "auction or play section.", "Suffixes, =n= note references, $n NAGs and ^x "
+         "irregularities follow rules of their own (PBN 3.5-3.7).", "1S !! ?", "One suffix per call."),
+    Code("SY007", "bad-section-token", E, "A token in an auction or play section that is "
+         "neither a call nor a card nor an annotation.", "", "1S 2Z", "Use PBN call and card tokens."),
+    Code("SY008", "game-too-many-errors", W, "Reading of a game stopped after many syntax errors.",
+         "", "", ""),
+)

@@ -1,0 +1,210 @@
+"""The streaming reader: ``pbnkit.read(path)`` yields games one at a time.
+
+A syntax error becomes a diagnostic on its game; reading resumes after the bad line, and
+a game that cannot be read at all never stops the games after it.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from pbnkit.diagnostics import Diagnostic
+from pbnkit.pbn import codes  # noqa: F401 -- registers the SY codes
+from pbnkit.pbn.parser import GameSyntaxError, parse_game
+from pbnkit.pbn.records import Element, Game, TagPair
+from pbnkit.pbn.split import Encoding, decoded_lines, split_games
+
+#: Tags whose value may not be inherited with ``#`` or ``##`` (PBN 4.8).
+NOT_INHERITABLE = frozenset(
+    ("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note")
+)
+
+_MAX_ERRORS = 20
+_MAX_LINE = 255 - 1  # PBN 2.3 counts the line end in the 255; LF is one character
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+_ESCAPE_CHARSET = re.compile(r"charset", re.IGNORECASE)
+
+Source = str | os.PathLike[str] | BinaryIO | TextIO
+
+
+class PbnReader:
+    """Iterate over the games of one PBN file, lazily.
+
+    After (or during) iteration: ``encoding`` says how the bytes were decoded,
+    ``diagnostics`` holds the problems that belong to no game, and ``trailer`` holds
+    commentary and escape lines after the last game.
+    """
+
+    def __init__(self, source: Source, path: str | None = None):
+        self._source = source
+        if path is None and isinstance(source, (str, os.PathLike)):
+            path = os.fspath(source)
+        self.path = path
+        self.encoding_info = Encoding()
+        self.diagnostics: list[Diagnostic] = []
+        self.trailer: tuple[Element, ...] = ()
+        self.games_read = 0
+
+    @property
+    def encoding(self) -> str:
+        return self.encoding_info.name
+
+    def __iter__(self) -> Iterator[Game]:
+        if isinstance(self._source, (str, os.PathLike)):
+            with open(self._source, "rb") as stream:
+                yield from self._games(stream)
+        elif isinstance(self._source, io.TextIOBase):
+            yield from self._games(io.BytesIO(self._source.read().encode("utf-8")))
+        else:
+            yield from self._games(self._source)  # type: ignore[arg-type]
+
+    def _games(self, stream: BinaryIO) -> Iterator[Game]:
+        inheritance = _Inheritance()
+        pending: tuple[Element, ...] = ()
+        fallback_seen = 0
+        for chunk in split_games(decoded_lines(stream, self.encoding_info)):
+            problems = self._scan(chunk.text, chunk.line)
+            fallback = self.encoding_info.fallback_lines
+            if self.encoding_info.declared or self.encoding_info.bom:
+                # Undeclared files fall back to Latin-1 silently: it is PBN's own charset.
+                for line in fallback[fallback_seen:]:
+                    problems.append(Diagnostic(
+                        "SY005", f"line is not valid {self.encoding_info.declared or 'utf-8'}; "
+                        "read as Latin-1", line, 1))
+            fallback_seen = len(fallback)
+            preamble, tags = _parse_with_recovery(chunk.text, chunk.line, problems)
+            if not tags:
+                pending += preamble
+                self.diagnostics.extend(replace(p, path=self.path) for p in problems)
+                continue
+            values = inheritance.resolve(tags)
+            board = values.get("Board")
+            game = Game(
+                tags=tags,
+                preamble=pending + preamble,
+                line=chunk.line,
+                index=self.games_read,
+                path=self.path,
+                values=values,
+                diagnostics=tuple(replace(p, path=self.path, board=board) for p in problems),
+            )
+            pending = ()
+            self.games_read += 1
+            yield game
+        self.trailer = pending
+
+    @staticmethod
+    def _scan(text: str, first_line: int) -> list[Diagnostic]:
+        """Character-level problems: control characters and over-long lines."""
+        problems: list[Diagnostic] = []
+        if _BAD_CHARS.search(text) is None and max(map(len, text.split("\n"))) <= _MAX_LINE:
+            return problems
+        for offset, line in enumerate(text.split("\n")):
+            number = first_line + offset
+            for match in _BAD_CHARS.finditer(line):
+                problems.append(Diagnostic(
+                    "SY003", f"control character U+{ord(match[0]):04X}", number, match.start() + 1))
+            if len(line) > _MAX_LINE:
+                problems.append(Diagnostic(
+                    "SY004", f"line of {len(line)} characters (PBN allows 255 with the line end)",
+                    number, _MAX_LINE + 1))
+        return problems
+
+
+def _parse_with_recovery(
+    text: str, first_line: int, problems: list[Diagnostic]
+) -> tuple[tuple[Element, ...], tuple[TagPair, ...]]:
+    """Parse a game; after a syntax error blank the rest of the offending line (keeping
+    every position) and parse again, so one bad line costs one line."""
+    for attempt in range(_MAX_ERRORS + 1):
+        try:
+            preamble, tags = parse_game(text, first_line)
+        except GameSyntaxError as error:
+            offset = min(error.offset, len(text))
+            end = text.find("\n", offset)
+            end = len(text) if end < 0 else end
+            char = text[offset:offset + 1]
+            if char and _BAD_CHARS.match(char):
+                end = offset + 1  # already reported as SY003: drop just the character
+            else:
+                problems.append(Diagnostic("SY001", error.message, error.line, error.column))
+            if attempt == _MAX_ERRORS or end == offset and not char:
+                problems.append(Diagnostic("SY008", f"more than {_MAX_ERRORS} syntax errors; "
+                                           "the rest of the game is skipped", error.line, 1))
+                text = text[:offset] + _blank(text[offset:])
+                end = -1
+            else:
+                text = text[:offset] + _blank(text[offset:end]) + text[end:]
+            if end == -1:
+                break
+            continue
+        for tag in tags:
+            if not tag.quoted:
+                problems.append(Diagnostic("SY002", f"value of tag {tag.name} is not quoted",
+                                           tag.line, tag.value_column or tag.column))
+        return preamble, tags
+    try:
+        return parse_game(text, first_line)
+    except GameSyntaxError:
+        return (), ()
+
+
+def _blank(text: str) -> str:
+    """Spaces for every character but line ends, so positions after it stay true."""
+    return re.sub(r"[^\n]", " ", text)
+
+
+class _Inheritance:
+    """``#`` and ``##`` tag values across the games of one file (PBN 4.8)."""
+
+    def __init__(self) -> None:
+        self.previous: dict[str, str] = {}
+        self.persistent: dict[str, str] = {}
+
+    def resolve(self, tags: tuple[TagPair, ...]) -> dict[str, str]:
+        values = dict(self.persistent)
+        own: set[str] = set()
+        for tag in tags:
+            if tag.name in own:
+                continue  # import format: the first of a repeated tag counts
+            own.add(tag.name)
+            value = tag.value
+            if value.startswith("#") and tag.name not in NOT_INHERITABLE:
+                if value.startswith("##"):
+                    value = value[2:]
+                    self.persistent[tag.name] = value
+                elif value == "#":
+                    value = self.previous.get(tag.name, "")
+            values[tag.name] = value
+        self.previous.update(values)
+        return values
+
+
+def read(source: Source, path: str | None = None) -> PbnReader:
+    """Read a PBN file lazily: ``for game in pbnkit.read("event.pbn"): ...``.
+
+    ``source`` is a path or an open binary (or text) file. Games are parsed as the
+    iteration reaches them, so memory stays bounded by the largest game.
+    """
+    return PbnReader(source, path)
+
+
+def read_text(text: str, path: str | None = None) -> list[Game]:
+    """All games of a PBN string (convenient in tests and notebooks)."""
+    return list(PbnReader(io.BytesIO(text.encode("utf-8")), path))
+
+
+def iter_files(paths: list[str | Path], pattern: str = "*.pbn") -> Iterator[Path]:
+    """Files named, and the ``*.pbn`` files under directories named, in sorted order."""
+    for entry in paths:
+        entry = Path(entry)
+        if entry.is_dir():
+            yield from sorted(p for p in entry.rglob(pattern) if p.is_file())
+        else:
+            yield entry

@@ -1,0 +1,123 @@
+"""Syntax records: what the reader produces, with positions, before any bridge rule.
+
+A :class:`Game` keeps everything its text held, in order, so that it can be written back
+without loss: the tag pairs, each followed by its *body* (section tokens, strings,
+commentary and escape lines up to the next tag pair), and the commentary before the first
+tag. Values are kept as written; ``Game.value()`` resolves ``#`` and ``##`` inheritance.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from pbnkit.diagnostics import Diagnostic
+
+_WORD = re.compile(r"\S+")
+
+
+class ElementKind(enum.Enum):
+    TOKENS = "tokens"      # a run of section tokens as written, white space and line ends kept
+    TOKEN = "token"        # one section token: a call, card, suffix, =n=, $n, ^x, *, +, -
+    STRING = "string"      # a quoted string inside a section (table cells); text is unescaped
+    COMMENT = "comment"    # {...} or ;... -- text is the comment's content, without delimiters
+    LINE_COMMENT = "line_comment"
+    ESCAPE = "escape"      # a % line inside a game; text is the line after the %
+
+
+# Element and TagPair are named tuples rather than frozen dataclasses: a large archive
+# has millions of them, and a tuple is built several times faster. Both are immutable.
+class Element(NamedTuple):
+    """A section token, string, comment or escape line, at a 1-based line and column."""
+
+    kind: ElementKind
+    text: str
+    line: int
+    column: int
+
+    def same_content(self, other: Element) -> bool:
+        return self.kind is other.kind and self.text == other.text
+
+    def split(self) -> Iterator[Element]:
+        """The single tokens of a ``TOKENS`` run, each with its own position.
+
+        Runs are split only on demand: most readers of an archive never look inside
+        most sections, and building an object per card is what makes readers slow.
+        """
+        if self.kind is not ElementKind.TOKENS:
+            yield self
+            return
+        for number, text in enumerate(self.text.split("\n")):
+            base = self.column if number == 0 else 1
+            for word in _WORD.finditer(text):
+                yield Element(ElementKind.TOKEN, word[0], self.line + number, base + word.start())
+
+
+class TagPair(NamedTuple):
+    """``[Name "value"]`` and what follows it up to the next tag pair."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+    body: tuple[Element, ...] = ()
+    quoted: bool = True  # False for the real-world ``[Event Random Deal #]``
+    value_column: int = 0  # column of the value's first character
+
+    @property
+    def tokens(self) -> tuple[Element, ...]:
+        """Single section tokens and strings of the body, in order (no commentary)."""
+        return tuple(token for e in self.body
+                     if e.kind in (ElementKind.TOKENS, ElementKind.STRING, ElementKind.TOKEN)
+                     for token in e.split())
+
+    @property
+    def comments(self) -> tuple[Element, ...]:
+        return tuple(e for e in self.body if e.kind in (ElementKind.COMMENT, ElementKind.LINE_COMMENT))
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game (record) of a PBN file."""
+
+    tags: tuple[TagPair, ...]
+    preamble: tuple[Element, ...] = ()
+    line: int = 1
+    index: int = 0
+    path: str | None = None
+    #: tag values after ``#``/``##`` inheritance, including tags inherited from earlier
+    #: games through ``##`` that this game does not repeat.
+    values: Mapping[str, str] = field(default_factory=dict)
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    def value(self, name: str) -> str | None:
+        """The effective value of a tag (first occurrence wins, inheritance resolved)."""
+        return self.values.get(name)
+
+    def tag(self, name: str) -> TagPair | None:
+        """The first tag pair of that name, as written."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    @property
+    def board(self) -> str | None:
+        return self.value("Board")
+
+    def same_content(self, other: Game) -> bool:
+        """Equal tags, values, bodies and commentary, ignoring positions."""
+        if len(self.tags) != len(other.tags) or len(self.preamble) != len(other.preamble):
+            return False
+        if not all(a.same_content(b) for a, b in zip(self.preamble, other.preamble)):
+            return False
+        for a, b in zip(self.tags, other.tags):
+            if (a.name, a.value) != (b.name, b.value) or len(a.body) != len(b.body):
+                return False
+            if not all(x.same_content(y) for x, y in zip(a.body, b.body)):
+                return False
+        return True

@@ -1,0 +1,161 @@
+"""Decode Auction and Play section bodies into calls or cards with their annotations.
+
+The grammar keeps section tokens coarse; here each whitespace-separated token is split
+into its self-delimiting parts (``1S!!=1=$25`` is a call, a suffix, a note reference and a
+NAG) and annotations are attached to the call or card before them. No bridge rule here:
+whether a call is legal is the model's question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pbnkit.diagnostics import Diagnostic
+from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
+
+_PART = re.compile(
+    r"(?P<note>=[0-9]+=)|(?P<nag>\$[0-9]+)|(?P<suffix>!!|\?\?|!\?|\?!|!|\?)"
+    r"|(?P<irregular>\^.?)|(?P<end>\*)|(?P<more>\+)|(?P<word>[A-Za-z0-9]+|-)|(?P<other>.)"
+)
+
+
+class SectionItem(NamedTuple):
+    """A call or card token (or ``-``, ``AP``, ``^S``, ``*``, ``+``) with its annotations.
+
+    ``text`` is as written (import format allows lowercase); ``irregularity`` is ``I``,
+    ``R`` or ``L`` when a ``^x`` came before it (``^S`` is an item of its own).
+    """
+
+    text: str
+    line: int
+    column: int
+    irregularity: str | None = None
+    suffix: str | None = None
+    note: int | None = None
+    nags: tuple[int, ...] = ()
+    comments: tuple[str, ...] = ()
+
+    @property
+    def is_placeholder(self) -> bool:
+        return self.text == "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """An Auction or Play section: its tag, items, the Note tags after it, and the
+    problems found while decoding."""
+
+    tag: TagPair
+    items: tuple[SectionItem, ...]
+    notes: tuple[TagPair, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def _problem(message: str, line: int, column: int, code: str = "SY006") -> Diagnostic:
+    return Diagnostic(code, message, line, column)
+
+
+class _Decoder:
+    """Attach annotations to the call or card before them, one token at a time."""
+
+    def __init__(self, tag: TagPair):
+        self.tag = tag
+        self.items: list[SectionItem] = []
+        self.problems: list[Diagnostic] = []
+        self.irregularity: tuple[str, int, int] | None = None
+
+    def annotate(self, line: int, column: int, **change) -> None:
+        if not self.items:
+            self.problems.append(_problem("annotation before the first call or card", line, column))
+            return
+        self.items[-1] = self.items[-1]._replace(**change)
+
+    def comment(self, element: Element) -> None:
+        if self.items:
+            self.annotate(element.line, element.column,
+                          comments=self.items[-1].comments + (element.text,))
+
+    def token(self, token: Element) -> None:
+        items = self.items
+        last = items[-1] if items else None
+        for part in _PART.finditer(token.text):
+            line, column = token.line, token.column + part.start()
+            kind, text = part.lastgroup, part[0]
+            if kind in ("word", "end", "more"):
+                letter = None
+                if self.irregularity is not None:
+                    letter, self.irregularity = self.irregularity[0], None
+                items.append(SectionItem(text, line, column, letter))
+            elif kind == "irregular":
+                self._irregularity(text, line, column)
+            elif kind == "note":
+                if last is not None and items[-1].note is not None:
+                    self.problems.append(_problem(
+                        f"second note reference {text} on {items[-1].text}", line, column))
+                else:
+                    self.annotate(line, column, note=int(text[1:-1]))
+            elif kind == "nag":
+                nag = int(text[1:])
+                if items and nag in items[-1].nags:
+                    self.problems.append(_problem(f"NAG {text} repeated", line, column))
+                else:
+                    self.annotate(line, column, nags=(items[-1].nags if items else ()) + (nag,))
+            elif kind == "suffix":
+                if items and items[-1].suffix is not None:
+                    self.problems.append(_problem(
+                        f"second suffix {text!r} on {items[-1].text}", line, column))
+                else:
+                    self.annotate(line, column, suffix=text)
+            else:
+                self.problems.append(_problem(
+                    f"unexpected character {text!r} in {self.tag.name} section", line, column,
+                    "SY007"))
+            last = items[-1] if items else None
+
+    def _irregularity(self, text: str, line: int, column: int) -> None:
+        letter = text[1:].upper()
+        if letter == "S":
+            self.items.append(SectionItem("^S", line, column))
+        elif letter not in ("I", "R", "L"):
+            self.problems.append(_problem(f"unknown irregularity {text!r}", line, column))
+        elif self.irregularity is not None:
+            self.problems.append(_problem(
+                f"second irregularity {text!r} before one call or card", line, column))
+        else:
+            self.irregularity = (letter, line, column)
+
+
+def decode_items(tag: TagPair) -> tuple[tuple[SectionItem, ...], tuple[Diagnostic, ...]]:
+    """The calls or cards of a section body, with their annotations and commentary."""
+    decoder = _Decoder(tag)
+    for element in tag.body:
+        if element.kind in (ElementKind.COMMENT, ElementKind.LINE_COMMENT):
+            decoder.comment(element)
+        elif element.kind in (ElementKind.TOKENS, ElementKind.TOKEN):
+            for token in element.split():
+                decoder.token(token)
+        elif element.kind is ElementKind.STRING:
+            decoder.problems.append(_problem(f"unexpected string in {tag.name} section",
+                                             element.line, element.column, "SY007"))
+    if decoder.irregularity is not None:
+        letter, line, column = decoder.irregularity
+        decoder.problems.append(_problem(f"^{letter} not followed by a call or card", line, column))
+    return tuple(decoder.items), tuple(decoder.problems)
+
+
+def section(game: Game, name: str) -> Section | None:
+    """The first ``Auction`` or ``Play`` section of a game, with the Note tags that follow
+    it (PBN 3.5.4: notes come after the calls or cards, before the next other tag)."""
+    for position, tag in enumerate(game.tags):
+        if tag.name != name:
+            continue
+        notes = []
+        for following in game.tags[position + 1:]:
+            if following.name != "Note":
+                break
+            notes.append(following)
+        items, problems = decode_items(tag)
+        return Section(tag, items, tuple(notes), problems)
+    return None

@@ -1,0 +1,340 @@
+"""What a scoring profile reads and what it writes.
+
+A profile reads :class:`BoardResult` values, one per record, in file order (the PBN reader
+builds them; scoring never reads files) and writes one :class:`ScoreSheet`. Everything here
+is a frozen value, so a sheet can be exported or compared without copying.
+
+Scoring reports what it cannot score as :class:`Problem` values rather than raising or
+guessing: one odd record must not sink the rest of the file.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal, Protocol
+
+from pbnkit.errors import PbnError
+from pbnkit.model import PASSED_OUT, Contract, Deal, Seat, Side, Vulnerability
+
+#: Who won a rubber; equal totals are a draw.
+RubberWinner = Literal["NS", "EW", "draw"]
+#: Who won a team match: team A sits N-S in the Open room.
+MatchWinner = Literal["A", "B", "draw"]
+
+
+class UnknownProfileError(PbnError):
+    """No scoring profile has that name."""
+
+    def __init__(self, name: str, known: Sequence[str]) -> None:
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(f"unknown scoring profile {name!r} (known: {', '.join(self.known)})")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchKey:
+    """The event tags that put the records of one team match together."""
+
+    event: str | None = None
+    section: str | None = None
+    stage: str | None = None
+    round: str | None = None
+    home_team: str | None = None
+    visit_team: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """One record's result, as the record states it.
+
+    ``tricks`` are the tricks won by declarer. ``vulnerability`` is what the record's
+    ``Vulnerable`` tag says, which rubber profiles check rather than trust. ``deal`` holds
+    the original hands, needed only for honours.
+    """
+
+    index: int
+    board: str | None = None
+    declarer: Seat | None = None
+    contract: Contract = PASSED_OUT
+    tricks: int | None = None
+    vulnerability: Vulnerability | None = None
+    deal: Deal | None = None
+    dealer: Seat | None = None
+    room: str | None = None
+    path: str | None = None
+    match_key: MatchKey = MatchKey()
+
+    @property
+    def board_number(self) -> int | None:
+        """The board as a positive number; None when the tag is absent or not a number
+        (PBN allows any text there)."""
+        text = (self.board or "").strip()
+        return int(text) if text.isdigit() and int(text) > 0 else None
+
+    def why_unscorable(self) -> str | None:
+        """Why a contract cannot be scored from this record, or None when it can.
+
+        A passed-out record always can: it scores nothing.
+        """
+        if self.contract.is_passed_out:
+            return None
+        if self.declarer is None:
+            return f"contract {self.contract} has no declarer"
+        if self.tricks is None:
+            return f"contract {self.contract} has no result"
+        if not 0 <= self.tricks <= 13:
+            return f"declarer cannot win {self.tricks} tricks"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something scoring reports instead of guessing.
+
+    ``kind`` is a stable kebab-case name (``one-room-only``, ``vulnerability-mismatch``,
+    ...) that the rules layer maps to a diagnostic code; ``index`` is the record position.
+    """
+
+    kind: str
+    message: str
+    index: int | None = None
+    board: str | None = None
+
+
+class Line(enum.Enum):
+    """Where a rubber entry is written: below the line counts toward game."""
+
+    ABOVE = "above"
+    BELOW = "below"
+
+
+class Reason(enum.Enum):
+    """Why a side scored a rubber entry."""
+
+    TRICKS = "tricks"
+    OVERTRICKS = "overtricks"
+    INSULT = "insult"
+    UNDERTRICKS = "undertricks"
+    SLAM = "slam"
+    HONOURS = "honours"
+    RUBBER = "rubber"
+    UNFINISHED = "unfinished"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One figure on a rubber score sheet."""
+
+    side: Side
+    line: Line
+    points: int
+    reason: Reason
+
+
+def points_of(entries: Sequence[Entry], side: Side, line: Line | None = None) -> int:
+    """A side's points among ``entries``, on one line or on both."""
+    return sum(e.points for e in entries if e.side is side and (line is None or e.line is line))
+
+
+@dataclass(frozen=True, slots=True)
+class RubberDeal:
+    """One deal of a rubber and what each side wrote for it.
+
+    ``vulnerability`` is the one the games won so far give (None in auction bridge, which
+    has none); ``game`` is the side that completed a game with this deal. A deal that ends
+    the rubber carries the rubber bonus among its entries.
+    """
+
+    index: int
+    board: str | None
+    contract: Contract
+    declarer: Seat | None
+    tricks: int | None
+    vulnerability: Vulnerability | None
+    entries: tuple[Entry, ...] = ()
+    game: Side | None = None
+
+    def points(self, side: Side, line: Line | None = None) -> int:
+        return points_of(self.entries, side, line)
+
+
+@dataclass(frozen=True, slots=True)
+class Rubber:
+    """A rubber: the deals from one fresh score sheet to two games, or to the end of file.
+
+    ``settlement`` holds what an unfinished rubber is worth when the record stops (contract
+    rubber only). Totals include every deal's entries and the settlement. ``margin`` is the
+    winner's lead (0 for a draw); ``rubber_points`` is that margin in hundreds where the
+    profile counts them.
+    """
+
+    number: int
+    deals: tuple[RubberDeal, ...]
+    games_ns: int
+    games_ew: int
+    finished: bool
+    settlement: tuple[Entry, ...]
+    above_ns: int
+    below_ns: int
+    above_ew: int
+    below_ew: int
+    total_ns: int
+    total_ew: int
+    winner: RubberWinner
+    margin: int
+    rubber_points: int | None
+    warnings: tuple[Problem, ...] = ()
+
+    @classmethod
+    def tally(
+        cls,
+        number: int,
+        deals: Sequence[RubberDeal],
+        games: dict[Side, int],
+        settlement: Sequence[Entry] = (),
+        warnings: Sequence[Problem] = (),
+        rubber_points: bool = False,
+    ) -> Rubber:
+        """Add up a rubber's deals and settlement."""
+        entries = [e for deal in deals for e in deal.entries] + list(settlement)
+        above = {side: points_of(entries, side, Line.ABOVE) for side in Side}
+        below = {side: points_of(entries, side, Line.BELOW) for side in Side}
+        total_ns = above[Side.NS] + below[Side.NS]
+        total_ew = above[Side.EW] + below[Side.EW]
+        winner: RubberWinner = (
+            "NS" if total_ns > total_ew else "EW" if total_ew > total_ns else "draw"
+        )
+        margin = abs(total_ns - total_ew)
+        return cls(
+            number=number,
+            deals=tuple(deals),
+            games_ns=games[Side.NS],
+            games_ew=games[Side.EW],
+            finished=max(games.values()) >= 2,
+            settlement=tuple(settlement),
+            above_ns=above[Side.NS],
+            below_ns=below[Side.NS],
+            above_ew=above[Side.EW],
+            below_ew=below[Side.EW],
+            total_ns=total_ns,
+            total_ew=total_ew,
+            winner=winner,
+            margin=margin,
+            rubber_points=hundreds(margin) if rubber_points else None,
+            warnings=tuple(warnings),
+        )
+
+
+#: How :func:`hundreds` rounds; profiles that count rubber points print it.
+ROUNDING_NOTE = (
+    "rubber points are the margin divided by 100, rounded to the nearest whole number; "
+    "an exact 50 rounds down, toward zero"
+)
+
+
+def hundreds(margin: int) -> int:
+    """Rubber points of a non-negative margin: 1250 -> 12, 1260 -> 13 (see ROUNDING_NOTE)."""
+    whole, rest = divmod(margin, 100)
+    return whole + (rest > 50)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBoard:
+    """One board compared between the two rooms of a team match.
+
+    ``diff`` is the Open room's N-S score minus the Closed room's, and belongs to team A.
+    """
+
+    board: str
+    open_index: int
+    closed_index: int
+    open_ns: int
+    closed_ns: int
+    diff: int
+    imps: int
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A two-room team match scored in IMPs. ``winner`` is None when no board could be
+    compared; ``problems`` lists the boards left out and why."""
+
+    key: MatchKey
+    boards: tuple[MatchBoard, ...]
+    imps_a: int
+    imps_b: int
+    winner: MatchWinner | None
+    problems: tuple[Problem, ...] = ()
+
+    @classmethod
+    def tally(
+        cls, key: MatchKey, boards: Sequence[MatchBoard], problems: Sequence[Problem] = ()
+    ) -> Match:
+        imps_a = sum(board.imps for board in boards)
+        winner: MatchWinner | None = (
+            None if not boards else "A" if imps_a > 0 else "B" if imps_a < 0 else "draw"
+        )
+        return cls(key, tuple(boards), imps_a, -imps_a, winner, tuple(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardScore:
+    """The scored row of one record, in file order.
+
+    ``score_ns`` is signed from N-S: the Law 77 score in duplicate; in rubber profiles the
+    N-S points minus the E-W points written for this deal (the four ``above``/``below``
+    figures give the detail, as PBN's ``ScoreRubber`` does). Matchpoints and percentages
+    are filled only when the board was played more than once outside a team match.
+    """
+
+    index: int
+    board: str | None
+    room: str | None = None
+    score_ns: int | None = None
+    mp_ns: float | None = None
+    mp_ew: float | None = None
+    pct_ns: float | None = None
+    pct_ew: float | None = None
+    rubber: int | None = None
+    above_ns: int | None = None
+    below_ns: int | None = None
+    above_ew: int | None = None
+    below_ew: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Everything a profile computed for one sequence of records.
+
+    ``matches`` is None for profiles without team matches, ``rubbers`` None for profiles
+    without rubbers. ``problems`` holds what belongs to no match or rubber; ``notes`` are
+    conventions the output should state (such as rounding).
+    """
+
+    profile: str
+    boards: tuple[BoardScore, ...] = ()
+    matches: tuple[Match, ...] | None = None
+    rubbers: tuple[Rubber, ...] | None = None
+    problems: tuple[Problem, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def all_problems(self) -> tuple[Problem, ...]:
+        """Every problem on the sheet: its own, then each match's, then each rubber's."""
+        found = list(self.problems)
+        for match in self.matches or ():
+            found.extend(match.problems)
+        for rubber in self.rubbers or ():
+            found.extend(rubber.warnings)
+        return tuple(found)
+
+
+class Profile(Protocol):
+    """A scoring profile, registered by name in :mod:`pbnkit.scoring`."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+
+    def score(self, results: Sequence[BoardResult]) -> ScoreSheet: ...

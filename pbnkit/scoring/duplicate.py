@@ -1,0 +1,301 @@
+"""Duplicate scoring (WBF Law 77), IMPs, matchpoints and the two-room team match.
+
+RULES.md section 3. The Law 77 pieces (:func:`trick_score`, :func:`overtrick_score`,
+:func:`undertrick_penalty`, ...) are public because contract rubber uses the same table.
+"""
+
+from __future__ import annotations
+
+import enum
+from bisect import bisect_right
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pbnkit.model import Contract, Risk, Seat, Side, Strain, Vulnerability
+from pbnkit.scoring.base import (
+    BoardResult, BoardScore, Match, MatchBoard, MatchKey, Problem, ScoreSheet,
+)
+
+# -- Law 77 ---------------------------------------------------------------------------------
+
+
+def trick_score(contract: Contract) -> int:
+    """The score of the bid tricks: C/D 20, H/S 30, NT 40 then 30; x2 doubled, x4 redoubled."""
+    if contract.strain is Strain.NT:
+        points = 40 + 30 * (contract.level - 1)
+    else:
+        points = (20 if _is_minor(contract) else 30) * contract.level
+    return points * _multiplier(contract.risk)
+
+
+def overtrick_score(contract: Contract, overtricks: int, vulnerable: bool) -> int:
+    """Undoubled overtricks are worth a trick each; doubled ones 100/200, redoubled twice that."""
+    if contract.risk is Risk.UNDOUBLED:
+        return overtricks * (20 if _is_minor(contract) else 30)
+    return overtricks * (200 if vulnerable else 100) * contract.risk
+
+
+def undertrick_penalty(contract: Contract, undertricks: int, vulnerable: bool) -> int:
+    """What the defenders score for ``undertricks`` (a positive number)."""
+    if contract.risk is Risk.UNDOUBLED:
+        return undertricks * (100 if vulnerable else 50)
+    if vulnerable:
+        doubled = 200 + 300 * (undertricks - 1)
+    else:
+        # 100 for the first, 200 each for the second and third, 300 each from the fourth.
+        doubled = 100 + 200 * min(undertricks - 1, 2) + 300 * max(undertricks - 3, 0)
+    return doubled * contract.risk
+
+
+def insult_bonus(risk: Risk) -> int:
+    """For making a doubled (50) or redoubled (100) contract."""
+    return 50 * risk
+
+
+def slam_bonus(level: int, vulnerable: bool) -> int:
+    """For a slam bid and made: little 500/750, grand 1000/1500."""
+    if level == 6:
+        return 750 if vulnerable else 500
+    if level == 7:
+        return 1500 if vulnerable else 1000
+    return 0
+
+
+def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """Law 77 score of declarer's side: positive when made, negative when defeated.
+
+    >>> duplicate_score(Contract.from_pbn("4S"), 10, vulnerable=False)
+    420
+    """
+    if contract.is_passed_out:
+        return 0
+    if not 0 <= tricks <= 13:
+        raise ValueError(f"declarer cannot win {tricks} tricks")
+    needed = contract.tricks_needed
+    if tricks < needed:
+        return -undertrick_penalty(contract, needed - tricks, vulnerable)
+    below = trick_score(contract)
+    # Game and part-score bonuses exclude each other; the slam bonus comes on top of game.
+    bonus = (500 if vulnerable else 300) if below >= 100 else 50
+    return (
+        below + bonus + insult_bonus(contract.risk)
+        + overtrick_score(contract, tricks - needed, vulnerable)
+        + slam_bonus(contract.level, vulnerable)
+    )
+
+
+def score_ns(
+    contract: Contract, declarer: Seat | None, tricks: int, vulnerability: Vulnerability
+) -> int:
+    """The Law 77 score signed from N-S, as score sheets record it."""
+    if contract.is_passed_out:
+        return 0
+    if declarer is None:
+        raise ValueError(f"contract {contract} has no declarer")
+    score = duplicate_score(contract, tricks, vulnerability.is_vulnerable(declarer))
+    return score if declarer.side is Side.NS else -score
+
+
+def _is_minor(contract: Contract) -> bool:
+    return contract.strain is not None and contract.strain.is_minor
+
+
+def _multiplier(risk: Risk) -> int:
+    return 1 << risk
+
+
+# -- IMPs -----------------------------------------------------------------------------------
+
+#: Lower bounds of the WBF scale's bands for 1, 2, ... 24 IMPs. A difference that falls
+#: between two printed bands (15, 45: real scores are multiples of 10) takes the lower one.
+_IMP_BANDS = (
+    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
+    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
+)
+
+
+def imps(difference: int) -> int:
+    """A score difference on the WBF IMP scale, with the difference's sign."""
+    won = bisect_right(_IMP_BANDS, abs(difference))
+    return won if difference >= 0 else -won
+
+
+# -- Matchpoints ----------------------------------------------------------------------------
+
+
+class MatchpointScale(enum.Enum):
+    """PBN's Scoring modifiers: matchpoints for beating one other score (a tie is half)."""
+
+    MP1 = 2
+    MP2 = 1
+
+
+def matchpoint_top(count: int, scale: MatchpointScale = MatchpointScale.MP1) -> float:
+    """The most matchpoints a score can get among ``count`` scores of a board."""
+    return float(scale.value * (count - 1))
+
+
+def matchpoints(
+    scores: Sequence[int], scale: MatchpointScale = MatchpointScale.MP1
+) -> list[float]:
+    """Each score's matchpoints against the others of the same board and direction."""
+    win = float(scale.value)
+    return [
+        sum(
+            win if score > other else win / 2 if score == other else 0.0
+            for j, other in enumerate(scores) if j != i
+        )
+        for i, score in enumerate(scores)
+    ]
+
+
+def percentage(points: float, top: float) -> float:
+    """Matchpoints as a percentage of the top."""
+    return points / top * 100
+
+
+# -- The team match -------------------------------------------------------------------------
+
+_ROOMS = ("open", "closed")
+
+
+def team_matches(
+    results: Sequence[BoardResult], scores: Mapping[int, int | None]
+) -> tuple[list[Match], list[Problem]]:
+    """Pair the Open and Closed rooms of each match board by board.
+
+    ``scores`` maps a result's index to its N-S score (None when it could not be scored).
+    Results without a Room are ignored. Returns the matches, in order of first appearance,
+    and the problems of records that belong to no match (a Room other than Open/Closed).
+    """
+    stray: list[Problem] = []
+    tables: dict[MatchKey, dict[str, dict[str, list[BoardResult]]]] = {}
+    for result in results:
+        if result.room is None:
+            continue
+        room = result.room.strip().lower()
+        if room not in _ROOMS:
+            stray.append(Problem(
+                "unknown-room", f"room {result.room!r} is neither Open nor Closed",
+                result.index, result.board,
+            ))
+            continue
+        board = (result.board or "").strip()
+        tables.setdefault(result.match_key, {}).setdefault(board, defaultdict(list))
+        tables[result.match_key][board][room].append(result)
+    matches = [
+        _compare_rooms(key, boards, scores) for key, boards in tables.items()
+    ]
+    return matches, stray
+
+
+def _compare_rooms(
+    key: MatchKey,
+    boards: Mapping[str, Mapping[str, list[BoardResult]]],
+    scores: Mapping[int, int | None],
+) -> Match:
+    compared: list[MatchBoard] = []
+    problems: list[Problem] = []
+    for board, rooms in boards.items():
+        opened, closed = rooms.get("open", []), rooms.get("closed", [])
+        first = (opened + closed)[0]
+        if not board:
+            problems.append(Problem("no-board", "a match record has no board number",
+                                    first.index))
+            continue
+        if not opened or not closed:
+            room = "Open" if opened else "Closed"
+            problems.append(Problem(
+                "one-room-only", f"board {board} is not compared: played in the {room} "
+                "room only", first.index, board,
+            ))
+            continue
+        if len(opened) > 1 or len(closed) > 1:
+            problems.append(Problem(
+                "repeated-in-room", f"board {board} is not compared: {len(opened)} results "
+                f"in the Open room and {len(closed)} in the Closed room", first.index, board,
+            ))
+            continue
+        open_ns, closed_ns = scores.get(opened[0].index), scores.get(closed[0].index)
+        if open_ns is None or closed_ns is None:
+            missing = opened[0] if open_ns is None else closed[0]
+            problems.append(Problem(
+                "unscored-board",
+                f"board {board} is not compared: room {missing.room} has no score",
+                missing.index, board,
+            ))
+            continue
+        diff = open_ns - closed_ns
+        compared.append(MatchBoard(
+            board, opened[0].index, closed[0].index, open_ns, closed_ns, diff, imps(diff),
+        ))
+    return Match.tally(key, compared, problems)
+
+
+# -- The profile ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateProfile:
+    """Law 77 score per board; IMP team matches where records carry a Room; matchpoints
+    where a board was played several times outside a team match (a pairs event)."""
+
+    name: ClassVar[str] = "duplicate"
+    description: ClassVar[str] = (
+        "duplicate bridge (WBF Law 77): board scores, IMP team matches, matchpoints"
+    )
+    scale: MatchpointScale = MatchpointScale.MP1
+
+    def score(self, results: Sequence[BoardResult]) -> ScoreSheet:
+        problems: list[Problem] = []
+        scores: dict[int, int | None] = {}
+        for result in results:
+            scores[result.index], problem = self._board_score(result)
+            if problem is not None:
+                problems.append(problem)
+        matches, stray = team_matches(results, scores)
+        pairs = self._matchpoints([r for r in results if r.room is None], scores)
+        boards = tuple(
+            BoardScore(r.index, r.board, r.room, scores[r.index], **pairs.get(r.index, {}))
+            for r in results
+        )
+        return ScoreSheet(self.name, boards, tuple(matches), None, tuple(problems + stray))
+
+    @staticmethod
+    def _board_score(result: BoardResult) -> tuple[int | None, Problem | None]:
+        if result.contract.is_passed_out:
+            return 0, None
+        # The Vulnerable tag wins over the board number: some events renumber boards.
+        vulnerability = result.vulnerability
+        if vulnerability is None and result.board_number is not None:
+            vulnerability = Vulnerability.for_board(result.board_number)
+        why = result.why_unscorable()
+        if why is None and vulnerability is None:
+            why = "no vulnerability, and no board number to take it from"
+        if why is not None or vulnerability is None or result.tricks is None:
+            return None, Problem("unscored-board", f"not scored: {why}", result.index,
+                                 result.board)
+        return score_ns(result.contract, result.declarer, result.tricks, vulnerability), None
+
+    def _matchpoints(
+        self, results: Sequence[BoardResult], scores: Mapping[int, int | None]
+    ) -> dict[int, dict[str, float]]:
+        """Matchpoint fields of BoardScore by index, for boards scored twice or more."""
+        field: dict[tuple[MatchKey, str], list[int]] = defaultdict(list)
+        for result in results:
+            if result.board is not None and scores[result.index] is not None:
+                field[(result.match_key, result.board.strip())].append(result.index)
+        found: dict[int, dict[str, float]] = {}
+        for indices in field.values():
+            if len(indices) < 2:
+                continue
+            top = matchpoint_top(len(indices), self.scale)
+            board_scores = [scores[i] or 0 for i in indices]
+            for index, mp_ns in zip(indices, matchpoints(board_scores, self.scale)):
+                mp_ew = top - mp_ns
+                found[index] = {"mp_ns": mp_ns, "mp_ew": mp_ew,
+                                 "pct_ns": percentage(mp_ns, top),
+                                 "pct_ew": percentage(mp_ew, top)}
+        return found
