@@ -101,9 +101,9 @@ class _Shape(Transformer):
     def BARE_TAG_PAIR(self, token: Token) -> list[TagPair]:  # noqa: N802
         match = _TAG.match(token.value)
         assert match is not None
-        return [TagPair(match["name"], (match["bare"] or "").strip(),
-                        token.line + self.line_offset, token.column, (), False,
-                        token.column + match.start("bare"))]
+        value = (match["bare"] or "").strip()
+        return [TagPair(match["name"], value, token.line + self.line_offset, token.column, (),
+                        False, token.column + match.start("bare") if value else 0)]
 
     def WORDS(self, token: Token) -> Element:  # noqa: N802
         return Element(_TOKENS, token.value, token.line + self.line_offset, token.column)

@@ -121,38 +121,41 @@ def _parse_with_recovery(
     text: str, first_line: int, problems: list[Diagnostic]
 ) -> tuple[tuple[Element, ...], tuple[TagPair, ...]]:
     """Parse a game; after a syntax error blank the rest of the offending line (keeping
-    every position) and parse again, so one bad line costs one line."""
-    for attempt in range(_MAX_ERRORS + 1):
+    every position) and parse again, so one bad line costs one line. After
+    ``_MAX_ERRORS`` errors the rest of the game is blanked."""
+    errors = 0
+    gave_up = False
+    while True:
         try:
             preamble, tags = parse_game(text, first_line)
+            break
         except GameSyntaxError as error:
+            if gave_up:  # cannot happen with blank text, but never loop forever
+                return (), ()
             offset = min(error.offset, len(text))
+            char = text[offset:offset + 1]
             end = text.find("\n", offset)
             end = len(text) if end < 0 else end
-            char = text[offset:offset + 1]
             if char and _BAD_CHARS.match(char):
                 end = offset + 1  # already reported as SY003: drop just the character
             else:
+                errors += 1
                 problems.append(Diagnostic("SY001", error.message, error.line, error.column))
-            if attempt == _MAX_ERRORS or end == offset and not char:
-                problems.append(Diagnostic("SY008", f"more than {_MAX_ERRORS} syntax errors; "
-                                           "the rest of the game is skipped", error.line, 1))
-                text = text[:offset] + _blank(text[offset:])
-                end = -1
-            else:
-                text = text[:offset] + _blank(text[offset:end]) + text[end:]
-            if end == -1:
-                break
+            if errors >= _MAX_ERRORS or not char:
+                problems.append(Diagnostic("SY008", f"{errors} syntax errors; the rest of the "
+                                           "game is skipped", error.line, error.column))
+                end, gave_up = len(text), True
+            text = text[:offset] + _blank(text[offset:end]) + text[end:]
+    for tag in tags:
+        if tag.quoted:
             continue
-        for tag in tags:
-            if not tag.quoted:
-                problems.append(Diagnostic("SY002", f"value of tag {tag.name} is not quoted",
-                                           tag.line, tag.value_column or tag.column))
-        return preamble, tags
-    try:
-        return parse_game(text, first_line)
-    except GameSyntaxError:
-        return (), ()
+        if tag.value:
+            problems.append(Diagnostic("SY002", f"value of tag {tag.name} is not quoted",
+                                       tag.line, tag.value_column or tag.column))
+        else:
+            problems.append(Diagnostic("SY001", f"tag {tag.name} has no value",
+                                       tag.line, tag.column))
+    return preamble, tags
 
 
 def _blank(text: str) -> str:

@@ -16,6 +16,8 @@ from pbnkit.scoring.games import RubberScoring
 
 #: Value of each trick over six, by strain.
 TRICK_VALUE = {Strain.C: 6, Strain.D: 7, Strain.H: 8, Strain.S: 9, Strain.NT: 10}
+#: Doubling multiplies the tricks below the line, never slams or honours.
+MULTIPLIER = {Risk.UNDOUBLED: 1, Risk.DOUBLED: 2, Risk.REDOUBLED: 4}
 #: Per undertrick, to the defenders: undoubled, doubled, redoubled.
 UNDERTRICK = {Risk.UNDOUBLED: 50, Risk.DOUBLED: 100, Risk.REDOUBLED: 200}
 #: For making a doubled or redoubled contract, and again per trick over the contract.
@@ -62,9 +64,9 @@ class Auction1920Profile(RubberScoring):
         side = declarer.side
         needed = contract.tricks_needed
         if tricks >= needed:
-            value = TRICK_VALUE[contract.strain]
-            entries = [Entry(side, Line.BELOW, (tricks - 6) * value * (1 << contract.risk),
-                             Reason.TRICKS)]
+            # Every trick over six, bid or not.
+            below = (tricks - 6) * TRICK_VALUE[contract.strain] * MULTIPLIER[contract.risk]
+            entries = [Entry(side, Line.BELOW, below, Reason.TRICKS)]
             if contract.risk is not Risk.UNDOUBLED:
                 bonus = DOUBLED_MADE[contract.risk]
                 entries.append(Entry(side, Line.ABOVE, bonus, Reason.INSULT))

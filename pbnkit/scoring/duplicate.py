@@ -10,7 +10,7 @@ import enum
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from pbnkit.model import Contract, Risk, Seat, Side, Strain, Vulnerability
@@ -162,17 +162,17 @@ _ROOMS = ("open", "closed")
 
 
 def team_matches(
-    results: Sequence[BoardResult], scores: Mapping[int, int | None]
+    results: Sequence[BoardResult], scores: Sequence[int | None]
 ) -> tuple[list[Match], list[Problem]]:
-    """Pair the Open and Closed rooms of each match board by board.
+    """Pair the Open and Closed rooms of each match, board by board.
 
-    ``scores`` maps a result's index to its N-S score (None when it could not be scored).
+    ``scores[i]`` is the N-S score of ``results[i]`` (None when it could not be scored).
     Results without a Room are ignored. Returns the matches, in order of first appearance,
     and the problems of records that belong to no match (a Room other than Open/Closed).
     """
     stray: list[Problem] = []
-    tables: dict[MatchKey, dict[str, dict[str, list[BoardResult]]]] = {}
-    for result in results:
+    tables: dict[MatchKey, dict[str, dict[str, list[_Scored]]]] = {}
+    for result, score in zip(results, scores, strict=True):
         if result.room is None:
             continue
         room = result.room.strip().lower()
@@ -183,53 +183,58 @@ def team_matches(
             ))
             continue
         board = (result.board or "").strip()
-        tables.setdefault(result.match_key, {}).setdefault(board, defaultdict(list))
-        tables[result.match_key][board][room].append(result)
-    matches = [
-        _compare_rooms(key, boards, scores) for key, boards in tables.items()
-    ]
-    return matches, stray
+        rooms = tables.setdefault(result.match_key, {}).setdefault(board, defaultdict(list))
+        rooms[room].append(_Scored(result, score))
+    return [_compare_rooms(key, boards) for key, boards in tables.items()], stray
 
 
-def _compare_rooms(
-    key: MatchKey,
-    boards: Mapping[str, Mapping[str, list[BoardResult]]],
-    scores: Mapping[int, int | None],
-) -> Match:
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    result: BoardResult
+    score_ns: int | None
+
+
+def _compare_rooms(key: MatchKey, boards: Mapping[str, Mapping[str, list[_Scored]]]) -> Match:
     compared: list[MatchBoard] = []
     problems: list[Problem] = []
     for board, rooms in boards.items():
         opened, closed = rooms.get("open", []), rooms.get("closed", [])
-        first = (opened + closed)[0]
         if not board:
-            problems.append(Problem("no-board", "a match record has no board number",
-                                    first.index))
+            problems.extend(
+                Problem("no-board", "a match record has no board number", each.result.index)
+                for each in opened + closed
+            )
             continue
         if not opened or not closed:
-            room = "Open" if opened else "Closed"
+            lone = (opened or closed)[0].result
             problems.append(Problem(
-                "one-room-only", f"board {board} is not compared: played in the {room} "
-                "room only", first.index, board,
+                "one-room-only",
+                f"board {board} is not compared: played in the {lone.room} room only",
+                lone.index, board,
             ))
             continue
         if len(opened) > 1 or len(closed) > 1:
+            again = min((opened[1:] + closed[1:]), key=lambda each: each.result.index).result
             problems.append(Problem(
-                "repeated-in-room", f"board {board} is not compared: {len(opened)} results "
-                f"in the Open room and {len(closed)} in the Closed room", first.index, board,
+                "repeated-in-room",
+                f"board {board} is not compared: {len(opened)} results in the Open room "
+                f"and {len(closed)} in the Closed room",
+                again.index, board,
             ))
             continue
-        open_ns, closed_ns = scores.get(opened[0].index), scores.get(closed[0].index)
-        if open_ns is None or closed_ns is None:
-            missing = opened[0] if open_ns is None else closed[0]
+        (table_1,), (table_2,) = opened, closed
+        if table_1.score_ns is None or table_2.score_ns is None:
+            missing = (table_1 if table_1.score_ns is None else table_2).result
             problems.append(Problem(
                 "unscored-board",
-                f"board {board} is not compared: room {missing.room} has no score",
+                f"board {board} is not compared: the {missing.room} room has no score",
                 missing.index, board,
             ))
             continue
-        diff = open_ns - closed_ns
+        diff = table_1.score_ns - table_2.score_ns
         compared.append(MatchBoard(
-            board, opened[0].index, closed[0].index, open_ns, closed_ns, diff, imps(diff),
+            board, table_1.result.index, table_2.result.index, table_1.score_ns,
+            table_2.score_ns, diff, imps(diff),
         ))
     return Match.tally(key, compared, problems)
 
@@ -250,18 +255,20 @@ class DuplicateProfile:
 
     def score(self, results: Sequence[BoardResult]) -> ScoreSheet:
         problems: list[Problem] = []
-        scores: dict[int, int | None] = {}
+        scores: list[int | None] = []
         for result in results:
-            scores[result.index], problem = self._board_score(result)
+            score, problem = self._board_score(result)
+            scores.append(score)
             if problem is not None:
                 problems.append(problem)
         matches, stray = team_matches(results, scores)
-        pairs = self._matchpoints([r for r in results if r.room is None], scores)
-        boards = tuple(
-            BoardScore(r.index, r.board, r.room, scores[r.index], **pairs.get(r.index, {}))
-            for r in results
-        )
-        return ScoreSheet(self.name, boards, tuple(matches), None, tuple(problems + stray))
+        boards = [
+            BoardScore(result.index, result.board, result.room, score)
+            for result, score in zip(results, scores, strict=True)
+        ]
+        self._add_matchpoints(results, boards)
+        return ScoreSheet(self.name, tuple(boards), tuple(matches), None,
+                          tuple(problems + stray))
 
     @staticmethod
     def _board_score(result: BoardResult) -> tuple[int | None, Problem | None]:
@@ -279,23 +286,20 @@ class DuplicateProfile:
                                  result.board)
         return score_ns(result.contract, result.declarer, result.tricks, vulnerability), None
 
-    def _matchpoints(
-        self, results: Sequence[BoardResult], scores: Mapping[int, int | None]
-    ) -> dict[int, dict[str, float]]:
-        """Matchpoint fields of BoardScore by index, for boards scored twice or more."""
+    def _add_matchpoints(self, results: Sequence[BoardResult], boards: list[BoardScore]) -> None:
+        """Matchpoint the boards scored twice or more outside a team match (a pairs event)."""
         field: dict[tuple[MatchKey, str], list[int]] = defaultdict(list)
-        for result in results:
-            if result.board is not None and scores[result.index] is not None:
-                field[(result.match_key, result.board.strip())].append(result.index)
-        found: dict[int, dict[str, float]] = {}
-        for indices in field.values():
-            if len(indices) < 2:
+        for position, (result, row) in enumerate(zip(results, boards, strict=True)):
+            if result.room is None and result.board is not None and row.score_ns is not None:
+                field[(result.match_key, result.board.strip())].append(position)
+        for positions in field.values():
+            if len(positions) < 2:
                 continue
-            top = matchpoint_top(len(indices), self.scale)
-            board_scores = [scores[i] or 0 for i in indices]
-            for index, mp_ns in zip(indices, matchpoints(board_scores, self.scale)):
+            top = matchpoint_top(len(positions), self.scale)
+            points = matchpoints([boards[p].score_ns or 0 for p in positions], self.scale)
+            for position, mp_ns in zip(positions, points, strict=True):
                 mp_ew = top - mp_ns
-                found[index] = {"mp_ns": mp_ns, "mp_ew": mp_ew,
-                                 "pct_ns": percentage(mp_ns, top),
-                                 "pct_ew": percentage(mp_ew, top)}
-        return found
+                boards[position] = replace(
+                    boards[position], mp_ns=mp_ns, mp_ew=mp_ew,
+                    pct_ns=percentage(mp_ns, top), pct_ew=percentage(mp_ew, top),
+                )

@@ -50,6 +50,7 @@ class _Sheet:
     """The rubber being written: mutable while deals are added, then tallied."""
 
     number: int
+    path: str | None = None
     deals: list[RubberDeal] = field(default_factory=list)
     games: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
     below: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
@@ -101,21 +102,27 @@ class RubberScoring(abc.ABC):
     ) -> tuple[list[Entry], str]:
         """The entries and the warning for a rubber the record leaves unfinished."""
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
     def score(self, results: Sequence[BoardResult]) -> ScoreSheet:
+        """Score the deals in order. Each file starts a fresh sheet: a rubber never runs on
+        from one file into the next."""
         rubbers: list[Rubber] = []
         boards: list[BoardScore] = []
         sheet = _Sheet(1)
         for result in results:
+            if sheet.deals and result.path != sheet.path:
+                rubbers.append(self._unfinished(sheet))
+                sheet = _Sheet(sheet.number + 1)
+            sheet.path = result.path
             deal = self._play(sheet, result)
             boards.append(_board_row(deal, result, sheet.number))
             if max(sheet.games.values()) == 2:
                 rubbers.append(self._tally(sheet))
                 sheet = _Sheet(sheet.number + 1)
         if sheet.deals:
-            settlement, message = self.settle(sheet.games, sheet.below)
-            last = sheet.deals[-1]
-            sheet.warnings.append(Problem("unfinished-rubber", message, last.index, last.board))
-            rubbers.append(self._tally(sheet, settlement))
+            rubbers.append(self._unfinished(sheet))
         return ScoreSheet(self.name, tuple(boards), None, tuple(rubbers), (), self.notes)
 
     def _play(self, sheet: _Sheet, result: BoardResult) -> RubberDeal:
@@ -156,13 +163,18 @@ class RubberScoring(abc.ABC):
             return []
         entries = self.contract_entries(result, vulnerability)
         why = _why_no_honours(result.deal)
-        if why is not None:
+        if why is not None or result.deal is None:
             sheet.warn("no-honours", f"honours not scored: {why}", result)
         else:
-            assert result.deal is not None
-            entries += self.honour_entries(contract.strain,
-                                           honours_held(result.deal, contract.strain))
+            held = honours_held(result.deal, contract.strain)
+            entries += self.honour_entries(contract.strain, held)
         return entries
+
+    def _unfinished(self, sheet: _Sheet) -> Rubber:
+        settlement, message = self.settle(sheet.games, sheet.below)
+        last = sheet.deals[-1]
+        sheet.warnings.append(Problem("unfinished-rubber", message, last.index, last.board))
+        return self._tally(sheet, settlement)
 
     def _tally(self, sheet: _Sheet, settlement: Sequence[Entry] = ()) -> Rubber:
         return Rubber.tally(sheet.number, sheet.deals, sheet.games, settlement,

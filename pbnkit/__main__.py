@@ -1,0 +1,3 @@
+from pbnkit.cli import main
+
+main(prog_name="pbnkit")

@@ -1,0 +1,118 @@
+"""The ``pbnkit`` command: thin glue over the library, one function per command.
+
+Data goes to stdout (or ``-o``), progress and messages to stderr. Exit codes: 0 clean,
+1 findings of error severity, 2 usage, I/O or internal errors.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from pbnkit import __version__
+from pbnkit.diagnostics import CODES, Severity
+from pbnkit.pbn.reader import iter_files
+from pbnkit.progress import Progress
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE = 0, 1, 2
+
+
+def _prefixes(values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--select AU,PL --select SC`` → ("AU", "PL", "SC")."""
+    return tuple(p.strip().upper() for value in values for p in value.split(",") if p.strip())
+
+
+def _files(paths: tuple[str, ...]) -> list[Path]:
+    files = []
+    for path in paths:
+        if not Path(path).exists():
+            raise click.UsageError(f"no such file or directory: {path}")
+        files.extend(iter_files([path]))
+    return files
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pbnkit")
+def main() -> None:
+    """Read, validate, score and archive PBN (Portable Bridge Notation) hand records.
+
+    \b
+    pbnkit validate FILES...   check syntax, tags, deals, auctions, play and results
+    pbnkit codes [CODE]        explain the diagnostic codes
+    """
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: one 'path:line:col: CODE [name] message' line per "
+              "finding; json: one document (schemas/validate-report.v1.json).")
+@click.option("--select", multiple=True, metavar="PREFIXES",
+              help="Only codes starting with these prefixes, e.g. --select AU,PL or SC001.")
+@click.option("--ignore", multiple=True, metavar="PREFIXES",
+              help="Leave out codes starting with these prefixes, e.g. --ignore TG003.")
+@click.option("--strict", is_flag=True,
+              help="Also check PBN 2.1 export format (PBN.md section 9).")
+@click.option("--min-severity", type=click.Choice(["error", "warning", "info"]),
+              default="warning", show_default=True,
+              help="Least severe findings to list (counts always include all).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
+def validate(paths, output_format, select, ignore, strict, min_severity, quiet):
+    """Check PBN files: syntax (SY), tags (TG), deals (DL), auctions (AU), play (PL) and
+    stated results and scores (SC).
+
+    PATHS are files, or directories searched for *.pbn. Exit status: 0 when no
+    error-severity finding, 1 when there is one, 2 for usage or I/O errors.
+    """
+    from pbnkit.rules.report import Report, validate_file
+
+    files = _files(paths)
+    report = Report()
+    progress = Progress("validating", enabled=None if not quiet else False)
+    codes = (_prefixes(select), _prefixes(ignore))
+    for number, path in enumerate(files, start=1):
+        progress.detail = f"(file {number}/{len(files)}: {path.name})"
+        file_report, diagnostics = validate_file(
+            path, strict, codes, Severity(min_severity), progress.advance)
+        report.files.append(file_report)
+        report.diagnostics.extend(diagnostics)
+        if file_report.failure:
+            click.echo(f"pbnkit: cannot read {path}: {file_report.failure}", err=True)
+    progress.close()
+    if output_format == "json":
+        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        for diagnostic in report.diagnostics:
+            click.echo(diagnostic.format())
+        click.echo(f"{len(report.files)} files, {report.games} games: "
+                   f"{report.errors} errors, {report.warnings} warnings")
+    if report.failures:
+        sys.exit(EXIT_TROUBLE)
+    sys.exit(EXIT_FINDINGS if report.errors else EXIT_CLEAN)
+
+
+@main.command()
+@click.argument("code", required=False)
+@click.option("--format", "output_format", type=click.Choice(["text", "markdown"]),
+              default="text", show_default=True)
+def codes(code, output_format):
+    """List every diagnostic code, or explain one (e.g. pbnkit codes AU001)."""
+    from pbnkit.codes import all_codes, describe, markdown
+
+    if code:
+        entry = CODES.get(code.upper())
+        if entry is None:
+            raise click.UsageError(f"unknown code {code!r}; 'pbnkit codes' lists them")
+        click.echo(describe(entry))
+    elif output_format == "markdown":
+        click.echo(markdown(), nl=False)
+    else:
+        for entry in all_codes():
+            click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name:<32} {entry.summary}")
+
+
+if __name__ == "__main__":
+    main()

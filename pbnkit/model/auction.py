@@ -1,0 +1,209 @@
+"""The auction as a persistent state: ``with_call()`` returns a new Auction.
+
+Legality is a short stack of named guards (:meth:`Auction.fault`); a call that breaks
+one raises :class:`~pbnkit.errors.IllegalError` from :meth:`Auction.with_call`, unless
+the caller asks to ``force`` it, which the replay of faulty records needs so that one
+bad call does not hide everything after it.
+
+>>> auction = Auction.from_calls(Seat.N, "1C 1S 2H Pass 4H Pass Pass Pass")
+>>> auction.contract, auction.declarer
+(Contract.from_pbn('4H'), Seat.S)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from pbnkit.errors import IllegalError
+from pbnkit.model.calls import DOUBLE, PASS, PASSED_OUT, REDOUBLE, Call, CallKind, Contract, Risk
+from pbnkit.model.cards import Seat, Strain
+
+
+class CallFault(enum.Enum):
+    """Why a call cannot be made; the value completes "illegal call X: ..."."""
+
+    AUCTION_OVER = "the auction has ended"
+    INSUFFICIENT = "insufficient bid"
+    NOT_INSUFFICIENT = "marked insufficient (^I) but it is sufficient"
+    IRREGULAR_NON_BID = "only a bid can be marked insufficient (^I)"
+    DOUBLE_OWN_SIDE = "double of one's own side's bid"
+    NOTHING_TO_DOUBLE = "nothing to double"
+    REDOUBLE_WITHOUT_DOUBLE = "no opposing double to redouble"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionCall:
+    """A call and the seat that made it; ``insufficient`` for an accepted ``^I`` bid."""
+
+    seat: Seat
+    call: Call
+    insufficient: bool = False
+
+    def __repr__(self) -> str:
+        return f"AuctionCall({self.seat!r}, {self.call!r})"
+
+
+#: Every call in bidding order after Pass, X and XX, for :meth:`Auction.legal_calls`.
+ALL_CALLS = (PASS, DOUBLE, REDOUBLE) + tuple(
+    Call.bid(level, strain) for level in range(1, 8) for strain in Strain
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The calls made so far, from the dealer.
+
+    ``turn`` is the seat to call next. Skipped players (PBN ``^S``: a call out of rotation
+    that was accepted) leave no call behind; they only move ``turn`` on.
+    """
+
+    dealer: Seat
+    calls: tuple[AuctionCall, ...] = ()
+    #: players skipped so far (``^S``)
+    skipped: int = 0
+    last_bid: AuctionCall | None = None
+    risk: Risk = Risk.UNDOUBLED
+    #: passes since the last bid, double or redouble (or since the start)
+    passes: int = 0
+
+    @classmethod
+    def from_calls(cls, dealer: Seat, calls: Iterable[Call] | str) -> Auction:
+        """An auction from legal calls; a string is split on blanks and read with
+        :meth:`Call.from_pbn`."""
+        if isinstance(calls, str):
+            calls = [Call.from_pbn(text) for text in calls.split()]
+        auction = cls(dealer)
+        for call in calls:
+            auction = auction.with_call(call)
+        return auction
+
+    def __repr__(self) -> str:
+        calls = " ".join(entry.call.pbn() for entry in self.calls)
+        return f"Auction.from_calls({self.dealer!r}, {calls!r})"
+
+    @property
+    def turn(self) -> Seat:
+        """The seat to call next."""
+        return self.dealer.next(len(self.calls) + self.skipped)
+
+    @property
+    def is_passed_out(self) -> bool:
+        """Four passes and no bid."""
+        return self.last_bid is None and self.passes >= 4
+
+    @property
+    def is_finished(self) -> bool:
+        """Three passes after a bid, double or redouble, or passed out."""
+        return self.is_passed_out or (self.last_bid is not None and self.passes >= 3)
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract (``PASSED_OUT`` after four passes); None while the auction
+        is still open."""
+        if not self.is_finished:
+            return None
+        return self.standing_contract
+
+    @property
+    def standing_contract(self) -> Contract | None:
+        """The contract if the auction ended now; None before the first bid."""
+        if self.last_bid is None:
+            return PASSED_OUT if self.is_passed_out else None
+        call = self.last_bid.call
+        return Contract(call.level, call.strain, self.risk)
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The player of the side that won the contract who first named its strain;
+        None while the auction is open or when it was passed out."""
+        if not self.is_finished or self.last_bid is None:
+            return None
+        side, strain = self.last_bid.seat.side, self.last_bid.call.strain
+        for entry in self.calls:
+            if entry.call.is_bid and entry.call.strain is strain and entry.seat.side is side:
+                return entry.seat
+        raise AssertionError("the last bid names its own strain")  # pragma: no cover
+
+    def fault(self, call: Call, insufficient_accepted: bool = False) -> CallFault | None:
+        """Why ``call`` may not be made now by the seat whose turn it is, or None."""
+        seat, bid = self.turn, self.last_bid
+        # Three passes closed the auction: nothing may follow.
+        if self.is_finished:
+            return CallFault.AUCTION_OVER
+        # ^I marks bids only: an irregular double or redouble must be withdrawn (PBN 3.9).
+        if insufficient_accepted and not call.is_bid:
+            return CallFault.IRREGULAR_NON_BID
+        if call.is_bid:
+            sufficient = bid is None or call.rank > bid.call.rank
+            # A bid must outrank the last one: level first, then C < D < H < S < NT.
+            if not sufficient and not insufficient_accepted:
+                return CallFault.INSUFFICIENT
+            # ^I on a bid that needed no acceptance describes something that did not happen.
+            if sufficient and insufficient_accepted:
+                return CallFault.NOT_INSUFFICIENT
+        elif call.kind is CallKind.DOUBLE:
+            # Only a bid not yet doubled can be doubled; passes in between are fine.
+            if bid is None or self.risk is not Risk.UNDOUBLED:
+                return CallFault.NOTHING_TO_DOUBLE
+            # Only an opponent's bid.
+            if bid.seat.side is seat.side:
+                return CallFault.DOUBLE_OWN_SIDE
+        elif call.kind is CallKind.REDOUBLE:
+            # Only an opponent's double of one's own side's bid, still standing.
+            if self.risk is not Risk.DOUBLED or bid is None or bid.seat.side is not seat.side:
+                return CallFault.REDOUBLE_WITHOUT_DOUBLE
+        return None
+
+    def is_legal(self, call: Call, insufficient_accepted: bool = False) -> bool:
+        return self.fault(call, insufficient_accepted) is None
+
+    def legal_calls(self) -> tuple[Call, ...]:
+        """Every call the player to act may make (none once the auction has ended)."""
+        return tuple(call for call in ALL_CALLS if self.fault(call) is None)
+
+    def with_call(self, call: Call, insufficient_accepted: bool = False, *,
+                  force: bool = False) -> Auction:
+        """The auction after ``call`` by the seat whose turn it is.
+
+        ``insufficient_accepted`` is PBN's ``^I``: the opponents accepted an insufficient
+        bid, which then stands as if it were sufficient. ``force`` records an illegal call
+        anyway (a double or redouble as doubling the last bid, if there is one).
+
+        Raises :class:`IllegalError` naming the call and the reason.
+        """
+        fault = self.fault(call, insufficient_accepted)
+        if fault is not None and not force:
+            raise IllegalError(self.explain(call, fault))
+        entry = AuctionCall(self.turn, call, insufficient_accepted and fault is None)
+        calls = self.calls + (entry,)
+        if call.is_bid:
+            return replace(self, calls=calls, last_bid=entry, risk=Risk.UNDOUBLED, passes=0)
+        if call.kind is CallKind.PASS:
+            return replace(self, calls=calls, passes=self.passes + 1)
+        risk = self.risk
+        if self.last_bid is not None:
+            risk = max(risk, Risk.DOUBLED if call.kind is CallKind.DOUBLE else Risk.REDOUBLED)
+        return replace(self, calls=calls, risk=risk, passes=0)
+
+    def explain(self, call: Call, fault: CallFault) -> str:
+        """A lowercase message naming the call, its seat and the reason."""
+        context = ""
+        if self.last_bid is not None and fault is not CallFault.AUCTION_OVER:
+            context = f" (last bid {self.last_bid.call} by {self.last_bid.seat.name}"
+            context += f", {self.risk.pbn()})" if self.risk else ")"
+        return f"illegal call {call} by {self.turn.name}: {fault.value}{context}"
+
+    def with_skip(self) -> Auction:
+        """The auction after the player to act was skipped (PBN ``^S``): someone called
+        out of rotation and the opponents accepted it, so the turn moves on."""
+        if self.is_finished:
+            raise IllegalError(f"cannot skip {self.turn.name}: {CallFault.AUCTION_OVER.value}")
+        return replace(self, skipped=self.skipped + 1)
+
+    def passes_to_end(self) -> int:
+        """How many passes would end the auction now (what PBN's ``AP`` stands for)."""
+        if self.is_finished:
+            return 0
+        return (3 if self.last_bid is not None else 4) - self.passes

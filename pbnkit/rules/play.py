@@ -1,0 +1,207 @@
+"""``PL`` codes: replay a Play section trick by trick and report what breaks the rules.
+
+PBN writes each trick as a row in **fixed seat columns** (the Play tag's seat first);
+the card led sits in the column of whoever won the previous trick (PBN 3.6). Tricks are
+counted by tokens, four to a trick, not by lines. The replay reorders each row from its
+leader, honours ``^R`` (revoke not noticed in time) and ``^L`` (lead out of turn,
+accepted), and reads ``-`` as an unknown card. An illegal card is reported and recorded
+anyway, so the replay goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.errors import InvalidTokenError
+from pbnkit.model.cards import Card, Seat, Strain
+from pbnkit.model.deal import Deal
+from pbnkit.model.play import CardFault, Play
+from pbnkit.pbn.records import Game
+from pbnkit.pbn.sections import Section, SectionItem
+
+E, W = Severity.ERROR, Severity.WARNING
+
+PLAY = register(
+    Code("PL001", "card-not-held", E, "A card the player does not hold.",
+         "Each player plays from their own hand, each card once. For an unknown hand, a card "
+         "a known hand holds is not available (PBN 3.6; the verifier's 'Bad card').",
+         "West plays SA but SA is in North's hand", "Correct the card, or check that the "
+         "rows are in fixed seat columns (not in the order the cards were played)."),
+    Code("PL002", "revoke", E, "A player does not follow suit while holding the suit led.",
+         "Players must follow suit when able (RULES 1.2). A revoke not noticed in time is "
+         "written with ^R before the card (PBN 3.9).", "CA S6 C3 C4 with North holding a club",
+         "Correct the card, or write ^R S6 if the revoke stood."),
+    Code("PL003", "bad-revoke-mark", E, "^R on a card that is not a revoke.",
+         "^R marks a failure to follow suit; a card that follows suit, a lead, or a discard "
+         "from a void is not one.", "CA ^R C2 C3 C4", "Remove the ^R."),
+    Code("PL004", "bad-lead-mark", E, "^L on a card led by the rightful leader, or twice in "
+         "a trick.", "^L marks a lead out of turn that the opponents accepted (PBN 3.9).",
+         "^L CA C2 C3 C4 where West was on lead", "Remove the ^L."),
+    Code("PL005", "play-without-deal", E, "A play section without a Deal tag.",
+         "The cards played can only be checked against the deal, which must come before "
+         "the play section (PBN 3.1).", '[Play "W"] with no [Deal]', "Add the Deal tag."),
+    Code("PL006", "play-without-contract", E, "A play section without a contract or declarer.",
+         "The trump suit and the opening leader follow from Contract and Declarer, which "
+         "must come before the play section (PBN 3.1); a passed-out board has no play.",
+         '[Play "W"] with no [Contract]', "Add the Contract and Declarer tags."),
+    Code("PL007", "too-many-cards", E, "More cards than the tricks of the deal.",
+         "The play ends after 13 tricks (or the hand size of an end position).",
+         "a 14th row of cards", "Remove the extra cards."),
+    Code("PL008", "invalid-card", E, "A token in the play that is not a card.",
+         "Cards are a suit S H D C and a rank A K Q J T 9-2; '-' is an unknown card "
+         "(PBN 3.6.1). The token is read as an unknown card.", "S10", "Write ST."),
+    Code("PL009", "play-seat-not-leader", W, "The Play tag value is not the opening leader.",
+         "Declarer's left-hand opponent leads; export format writes that seat in the Play "
+         "tag. Import format may start the columns elsewhere (PBN 3.6).",
+         '[Declarer "S"] [Play "N"]', 'Write [Play "W"] and rotate the columns.'),
+    Code("PL010", "card-after-end-marker", E, "A card after * or + in the play.",
+         "* ends the play section; after + (the next card to play) only '-' may follow "
+         "(PBN 3.6).", "SA + SK", "Remove what follows the marker."),
+    Code("PL011", "bad-play-seat", E, "The Play tag value is not a seat.",
+         "The Play tag names the seat of the first column: W, N, E or S.", '[Play "X"]',
+         'Write [Play "W"] (the opening leader, in export format).'),
+    Code("PL013", "misplaced-irregularity", E, "An auction irregularity (^I or ^S) in the play.",
+         "^I (insufficient bid) and ^S (skipped call) belong to the auction section.",
+         "SA ^S SK", "Remove it."),
+)
+
+_FAULT_CODES = {
+    CardFault.ALREADY_PLAYED: "PL001",
+    CardFault.NOT_HELD: "PL001",
+    CardFault.HELD_BY_OTHER: "PL001",
+    CardFault.REVOKE: "PL002",
+    CardFault.NOT_A_REVOKE: "PL003",
+    CardFault.RIGHTFUL_LEADER: "PL004",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySetting:
+    """What the play depends on, from the tags (or the auction when a tag is missing)."""
+
+    deal: Deal
+    trump: Strain | None
+    #: declarer as it played: for Declarer "^S" that is South (dummy and declarer swapped)
+    declarer: Seat | None
+    opening_leader: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOutcome:
+    """The replayed play (None if it could not start) and its end marker."""
+
+    play: Play | None
+    marker: str | None
+    cards: int  # card tokens and '-' replayed
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    seat: Seat
+    item: SectionItem | None  # None: a column missing from a short last row
+
+
+class _Replay:
+    def __init__(self, game: Game, section: Section, setting: PlaySetting, play_seat: Seat):
+        self.game, self.section, self.setting = game, section, setting
+        self.play_seat = play_seat
+        self.found: list[Diagnostic] = []
+        self.play = Play(setting.deal, setting.trump, setting.opening_leader)
+        self.star = self.plus = self.stopped = False
+        self.cards = 0
+
+    def report(self, code: str, message: str, item: SectionItem) -> None:
+        self.found.append(Diagnostic(code, message, item.line, item.column, self.game.path,
+                                     self.game.board))
+
+    def rows(self) -> list[list[_Slot]]:
+        """Tokens grouped four to a trick, in column order; ``*`` ends the section."""
+        slots: list[SectionItem] = []
+        items = self.section.items
+        for position, item in enumerate(items):
+            if item.irregularity == "I" or item.text == "^S":
+                mark = "^I" if item.irregularity == "I" else "^S"
+                self.report("PL013", f"{mark} belongs to the auction, not the play", item)
+                if item.text == "^S":
+                    continue
+            if item.text == "*":
+                self.star = True
+                if position + 1 < len(items):
+                    after = items[position + 1]
+                    self.report("PL010", f"{after.text} after * in the play", after)
+                break
+            slots.append(item)
+        return [[_Slot(self.play_seat.next(column), row[column] if column < len(row) else None)
+                 for column in range(4)]
+                for row in (slots[start:start + 4] for start in range(0, len(slots), 4))]
+
+    def run(self) -> PlayOutcome:
+        for row in self.rows():
+            if self.stopped:
+                break
+            self.trick(row)
+        marker = "+" if self.plus else "*" if self.star else None
+        return PlayOutcome(self.play, marker, self.cards)
+
+    def trick(self, row: list[_Slot]) -> None:
+        """Play one row from its leader: the ^L card's seat, else the previous winner
+        (column order when that is unknown). Missing columns of a short last row before
+        a card that is present count as unknown cards."""
+        marked = [slot for slot in row if slot.item is not None and slot.item.irregularity == "L"]
+        for extra in marked[1:]:
+            assert extra.item is not None
+            self.report("PL004", "a second lead out of turn (^L) in one trick", extra.item)
+        leader = marked[0].seat if marked else self.play.leader
+        if leader is not None:
+            shift = (leader - self.play_seat) % 4
+            row = row[shift:] + row[:shift]
+        present = [index for index, slot in enumerate(row) if slot.item is not None]
+        for slot in row[:present[-1] + 1] if present else ():
+            if self.stopped:
+                return
+            self.place(slot, lead_out_of_turn=bool(marked) and slot is marked[0])
+
+    def place(self, slot: _Slot, lead_out_of_turn: bool) -> None:
+        item = slot.item
+        if self.plus:
+            if item is not None and item.text not in ("-", "+"):
+                self.report("PL010", f"{item.text} after + in the play", item)
+                self.stopped = True
+            return
+        if item is not None and item.text == "+":
+            self.plus = True
+            return
+        where = item or self.section.items[-1]
+        card = None
+        if item is not None and item.text != "-":
+            try:
+                card = Card.from_pbn(item.text)
+            except InvalidTokenError:
+                self.report("PL008", f"invalid card {item.text!r}; read as an unknown card", item)
+        if self.play.is_complete:
+            self.report("PL007", f"{item.text if item else '-'} after all "
+                        f"{self.play.total_tricks} tricks were played", where)
+            self.stopped = True
+            return
+        self.cards += 1
+        if card is None:
+            self.play = self.play.with_unknown_card(slot.seat)
+            return
+        if lead_out_of_turn and slot.seat is self.play.leader:
+            self.report("PL004", f"^L on {card} by {slot.seat.name}, who was on lead", where)
+            lead_out_of_turn = False
+        revoke = item is not None and item.irregularity == "R"
+        fault = self.play.fault(card, revoke, seat=slot.seat, lead_out_of_turn=lead_out_of_turn)
+        if fault is not None:
+            self.report(_FAULT_CODES[fault], self.play.explain(card, fault, slot.seat), where)
+        self.play = self.play.with_card(card, revoke, seat=slot.seat,
+                                        lead_out_of_turn=lead_out_of_turn, force=True)
+
+
+def replay_play(game: Game, section: Section, setting: PlaySetting,
+                play_seat: Seat) -> tuple[PlayOutcome, list[Diagnostic]]:
+    """Replay the Play section of ``game`` from ``setting``; never raises."""
+    replay = _Replay(game, section, setting, play_seat)
+    outcome = replay.run()
+    return outcome, replay.found

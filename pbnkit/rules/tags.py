@@ -1,0 +1,327 @@
+"""``TG`` codes: tag names and tag values (PBN 2.1 sections 3.3, 3.4 and 4)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.errors import InvalidTokenError
+from pbnkit.model import Contract, Seat, Vulnerability
+from pbnkit.pbn.reader import NOT_INHERITABLE
+from pbnkit.pbn.records import Game, TagPair
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+register(
+    Code("TG001", "duplicate-tag", W, "A tag appears twice in one game; the first counts.",
+         "In import format a repeated tag is ignored (PBN 3.3); in export format it is an "
+         "error. Note tags may repeat with different indices.",
+         '[Room "Open"] ... [Room "IMP"]', "Remove the second tag."),
+    Code("TG002", "forbidden-inheritance", E, "'#' or '##' on a tag that may not inherit.",
+         "Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play and Note must be "
+         "given in every game (PBN 4.8).", '[Deal "#"]', "Write the value out."),
+    Code("TG003", "unknown-tag", I, "A tag name that PBN 2.1 does not define.",
+         "Unknown tags are allowed and skipped (PBN 4.9); they are often a program's "
+         "own extensions (DoubleDummyTricks, ParContract, BCFlags).", '[ParContract "4S"]', ""),
+    Code("TG004", "invalid-seat", E, "A Dealer or Declarer value that is not a seat.",
+         "Dealer is W, N, E or S; Declarer may also be ^W.. (declarer and dummy swapped) "
+         "or empty for a passed-out board.", '[Dealer "X"]', '[Dealer "N"]'),
+    Code("TG005", "invalid-vulnerable", E, "A Vulnerable value PBN does not know.",
+         "None, Love, -, NS, EW, All or Both, in any case (PBN 3.4.10).",
+         '[Vulnerable "Yes"]', '[Vulnerable "All"]'),
+    Code("TG006", "invalid-contract", E, "A Contract value that is not Pass or "
+         "level-strain-risk.", "PBN 3.4.14: Pass, or 1-7, then C D H S NT, then nothing, X "
+         "or XX; an end position gives only the strain.", '[Contract "4N"]', '[Contract "4NT"]'),
+    Code("TG007", "invalid-result", E, "A Result value in none of the PBN forms.",
+         "PBN 3.4.15: a number of tricks, or NS n / EW n forms, each 0-13, the two sides "
+         "different and adding up to at most 13.", '[Result "14"]', '[Result "10"]'),
+    Code("TG008", "invalid-board", E, "A Board value that is not a positive integer.",
+         "Board numbers decide dealer and vulnerability in duplicate (PBN 3.4.4).",
+         '[Board "Example 1"]', '[Board "1"]'),
+    Code("TG009", "invalid-date", W, "A Date, EventDate or UTCDate not in YYYY.MM.DD.",
+         "Unknown digits are written '?' (PBN 3.4.3); years before 1900 are refused by "
+         "the reference verifier.", '[Date "2025-03-01"]', '[Date "2025.03.01"]'),
+    Code("TG010", "invalid-time", W, "A Time or UTCTime not in HH:MM:SS.", "PBN 4.5.",
+         '[Time "17.04"]', '[Time "17:04:00"]'),
+    Code("TG011", "invalid-scoring", E, "A Scoring value with two basic scoring systems.",
+         "At most one of MP, MatchPoints, IMP, Cavendish, Chicago, Rubber, BAM, Instant "
+         "(PBN 3.4.12).", '[Scoring "IMP;MP"]', '[Scoring "IMP"]'),
+    Code("TG012", "unknown-tag-value", I, "A value outside the examples PBN lists for "
+         "Scoring, Competition, Mode or the *Type tags.",
+         "These lists are open-ended; the reference verifier only remarks on them.",
+         '[Scoring "Facit"]', ""),
+    Code("TG013", "invalid-tag-value", E, "A value that does not follow its tag's format.",
+         "Room is Open or Closed, FrenchMP Yes or No, Round letters/digits/_/., Hidden "
+         "seat letters, score tags their NS/EW forms, Note 'n:text' (PBN 4).",
+         '[Room "IMP"]', '[Room "Open"]'),
+    Code("TG014", "dealer-not-board-dealer", W, "Dealer differs from the duplicate board "
+         "number's dealer.", "Board n is dealt by N, E, S, W in turn; some events "
+         "renumber boards, so this only warns (RULES.md 3.1).", '[Board "2"] [Dealer "N"]', ""),
+    Code("TG015", "vulnerable-not-board-vulnerable", W, "Vulnerable differs from the "
+         "duplicate board number's vulnerability.", "The 16-board cycle (RULES.md 3.1); "
+         "warns only.", '[Board "2"] [Vulnerable "None"]', ""),
+)
+
+KNOWN_TAGS = frozenset("""
+Event Site Date Board West North East South Dealer Vulnerable Deal Scoring Declarer
+Contract Result Auction Play Note Competition DealId Description FrenchMP Generator Hidden
+Room Termination Score ScoreIMP ScoreMP ScorePercentage ScoreRubber ScoreRubberHistory
+OptimumScore BidSystemEW BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType
+NorthType EastType SouthType EventDate EventSponsor HomeTeam Round Section Stage Table
+VisitTeam Time UTCDate UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA
+Application Mode ActionTable AuctionTimeTable InstantScoreTable OptimumPlayTable
+OptimumResultTable PlayTimeTable ScoreTable TotalScoreTable
+""".split())
+
+BASIC_SCORING = frozenset(("MP", "MatchPoints", "IMP", "Cavendish", "Chicago", "Rubber", "BAM",
+                           "Instant"))
+SCORING_MODIFIERS = frozenset((
+    "Butler", "Butler-2", "Experts", "Cross", "Cross1", "Cross2", "Mean", "Median", "MP1",
+    "MP2", "OldMP", "Mitchell2", "Mitchell3", "Mitchell4", "Ascherman", "Bastille", "EMP",
+    "IMP_1948", "IMP_1961",
+    "Auction1920",  # pbnkit's documented extension: auction bridge, 1920 American code
+))
+_OPEN_LISTS = {
+    "Competition": {"Cavendish", "Chicago", "Individuals", "Pairs", "Rubber", "Teams"},
+    "Mode": {"EM", "IBS", "OKB", "TABLE", "TC"},
+    **{f"{seat}Type": {"human", "program"} for seat in ("West", "North", "East", "South")},
+}
+
+_DATE = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")
+_TIME = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}")
+_TRICKS = r"(?:1[0-3]|[0-9])"
+_RESULT = re.compile(rf"\^?(?:{_TRICKS}|(NS|EW) ({_TRICKS})(?: (NS|EW) ({_TRICKS}))?)")
+_NUMBER = r"[+-]?[0-9]+(?:\.[0-9]*)?"
+_SCORE = re.compile(rf"{_NUMBER}|(?:NS|EW) {_NUMBER}(?: (?:NS|EW) {_NUMBER})?")
+_OPTIMUM = re.compile(rf"(?:NS|EW) {_NUMBER}(?: (?:NS|EW) {_NUMBER})?")
+_RUBBER = re.compile(r"(?:[0-9]+/[0-9]+|(?:NS|EW) [0-9]+/[0-9]+(?: (?:NS|EW) [0-9]+/[0-9]+)?)")
+_HISTORY_SIDE = r"[0-9]+ [0-9]+/[0-9]+(?: [0-9]+){0,2}"
+_RUBBER_HISTORY = re.compile(rf"NS {_HISTORY_SIDE} EW {_HISTORY_SIDE}")
+_ROUND = re.compile(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*")
+_NOTE = re.compile(r"([0-9]+):.*", re.DOTALL)
+
+
+def _unknown(value: str) -> bool:
+    """``?`` and ``""`` mean unknown and not applicable for almost every tag (PBN 3.3)."""
+    return value in ("", "?")
+
+
+def _diagnostic(code: str, message: str, tag: TagPair) -> Diagnostic:
+    return Diagnostic(code, message, tag.line, tag.value_column or tag.column)
+
+
+def _board(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if not value.isdigit() or int(value) == 0:
+        yield _diagnostic("TG008", f"board {value!r} is not a positive integer", tag)
+
+
+def _dealer(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if value.upper() not in ("N", "E", "S", "W"):
+        yield _diagnostic("TG004", f"dealer {value!r} is not W, N, E or S", tag)
+
+
+def _declarer(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if value.lstrip("^").upper() not in ("N", "E", "S", "W") or value.count("^") > 1:
+        yield _diagnostic("TG004", f"declarer {value!r} is not a seat, ^seat or empty", tag)
+
+
+def _vulnerable(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    try:
+        Vulnerability.from_pbn(value)
+    except InvalidTokenError:
+        yield _diagnostic("TG005", f"vulnerability {value!r} is not None, NS, EW or All "
+                          "(or Love, -, Both)", tag)
+
+
+def _contract(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if value.upper() in ("C", "D", "H", "S", "NT"):
+        return  # an end position's contract gives only the strain (PBN 6.2)
+    try:
+        Contract.from_pbn(value)
+    except InvalidTokenError:
+        yield _diagnostic("TG006", f"contract {value!r} is not Pass or like 4S, 3NTX, 6HXX", tag)
+
+
+def _result(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    match = _RESULT.fullmatch(value)
+    if match is None:
+        yield _diagnostic("TG007", f"result {value!r} is not a trick count or an NS/EW form", tag)
+    elif match[3] is not None:
+        if match[1] == match[3]:
+            yield _diagnostic("TG007", f"result {value!r} names {match[1]} twice", tag)
+        elif int(match[2]) + int(match[4]) > 13:
+            yield _diagnostic("TG007", f"result {value!r} gives more than 13 tricks", tag)
+
+
+def _date(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if not _DATE.fullmatch(value):
+        yield _diagnostic("TG009", f"{tag.name} {value!r} is not YYYY.MM.DD "
+                          "('?' for unknown digits)", tag)
+    elif value[:4].isdigit() and int(value[:4]) < 1900:
+        yield _diagnostic("TG009", f"{tag.name} {value!r} is before 1900", tag)
+
+
+def _time(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if not _TIME.fullmatch(value):
+        yield _diagnostic("TG010", f"{tag.name} {value!r} is not HH:MM:SS", tag)
+
+
+def _scoring(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    fields = value.split(";")
+    basics = [field for field in fields if field in BASIC_SCORING]
+    if len(basics) > 1:
+        yield _diagnostic("TG011", f"scoring {value!r} names {len(basics)} basic systems "
+                          f"({', '.join(basics)})", tag)
+    for field in fields:
+        if field not in BASIC_SCORING and field not in SCORING_MODIFIERS:
+            yield _diagnostic("TG012", f"scoring keyword {field!r} is not one PBN defines", tag)
+
+
+_SLASH = re.compile(r"\s*/\s*")
+
+
+def normalize_score(value: str) -> str:
+    """Score tags as the reference verifier reads them: blanks around '/' and repeated
+    blanks do not matter (``"NS 50 / 70  "`` is ``"NS 50/70"``)."""
+    return _SLASH.sub("/", " ".join(value.split()))
+
+
+def _matching(pattern: re.Pattern[str], form: str) -> Callable[[str, TagPair], Iterator[Diagnostic]]:
+    def check(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+        if not pattern.fullmatch(normalize_score(value)):
+            yield _diagnostic("TG013", f"{tag.name} {value!r} is not {form}", tag)
+    return check
+
+
+def _one_of(*allowed: str) -> Callable[[str, TagPair], Iterator[Diagnostic]]:
+    def check(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+        if value not in allowed:
+            yield _diagnostic("TG013", f"{tag.name} {value!r} is not {' or '.join(allowed)}", tag)
+    return check
+
+
+def _percentage(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    yield from _matching(_SCORE, "a percentage in an NS/EW score form")(value, tag)
+    numbers = re.findall(_NUMBER, value)
+    if any(not 0 <= float(number) <= 100 for number in numbers):
+        yield _diagnostic("TG013", f"{tag.name} {value!r} is outside 0-100", tag)
+
+
+def _hidden(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if any(char not in "WNES" for char in value):
+        yield _diagnostic("TG013", f"Hidden {value!r} holds characters other than W N E S", tag)
+
+
+def _note(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if not _NOTE.fullmatch(value):
+        yield _diagnostic("TG013", f"Note {value!r} is not 'n:text'", tag)
+
+
+def _open_list(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if value not in _OPEN_LISTS[tag.name]:
+        yield _diagnostic("TG012", f"{tag.name} {value!r} is not one of the values PBN lists", tag)
+
+
+VALUE_CHECKS: dict[str, Callable[[str, TagPair], Iterator[Diagnostic]]] = {
+    "Board": _board,
+    "Dealer": _dealer,
+    "Declarer": _declarer,
+    "Vulnerable": _vulnerable,
+    "Contract": _contract,
+    "Result": _result,
+    "Date": _date, "EventDate": _date, "UTCDate": _date,
+    "Time": _time, "UTCTime": _time,
+    "Scoring": _scoring,
+    "Room": _one_of("Open", "Closed"),
+    "FrenchMP": _one_of("Yes", "No"),
+    "Round": _matching(_ROUND, "letters, digits and _ in parts joined by '.'"),
+    "Hidden": _hidden,
+    "Note": _note,
+    "Score": _matching(_SCORE, "a score, or NS/EW score forms"),
+    "ScoreIMP": _matching(_SCORE, "IMPs, or NS/EW forms"),
+    "ScoreMP": _matching(_SCORE, "matchpoints, or NS/EW forms"),
+    "ScorePercentage": _percentage,
+    "ScoreRubber": _matching(_RUBBER, "above/below, or NS/EW above/below forms"),
+    "ScoreRubberHistory": _matching(_RUBBER_HISTORY, "'NS <history> EW <history>'"),
+    "OptimumScore": _matching(_OPTIMUM, "'NS <score>' or 'EW <score>' forms"),
+    **{name: _open_list for name in _OPEN_LISTS},
+}
+
+#: Tags whose ``?`` still makes sense to check (the value decides the bridge).
+_STRICT_UNKNOWN = frozenset(("Board",))
+
+
+def check(game: Game) -> Iterator[Diagnostic]:
+    """Names, repetition, inheritance and values of every tag of a game."""
+    seen: dict[str, TagPair] = {}
+    notes_seen: set[str] = set()
+    for tag in game.tags:
+        if tag.name == "Note":
+            index = tag.value.split(":", 1)[0]
+            section = _section_of(game, tag)
+            if (section, index) in notes_seen:
+                yield _diagnostic("TG001", f"Note {index} given twice in the {section} notes", tag)
+            notes_seen.add((section, index))
+        elif tag.name in seen:
+            first = seen[tag.name]
+            yield Diagnostic("TG001", f"tag {tag.name} repeated (first at line {first.line}); "
+                             f"{tag.value!r} is ignored", tag.line, tag.column)
+            continue
+        else:
+            seen[tag.name] = tag
+        if tag.name not in KNOWN_TAGS:
+            yield Diagnostic("TG003", f"tag {tag.name} is not a PBN 2.1 tag", tag.line, tag.column)
+            continue
+        if tag.value.startswith("#") and tag.name in NOT_INHERITABLE:
+            yield _diagnostic("TG002", f"{tag.name} may not inherit a value ({tag.value!r})", tag)
+            continue
+        value = game.value(tag.name) if tag.name != "Note" else tag.value
+        checker = VALUE_CHECKS.get(tag.name)
+        if checker is None or value is None or _unknown(value) and tag.name not in _STRICT_UNKNOWN:
+            continue
+        if tag.name == "Board" and _unknown(value):
+            continue
+        yield from checker(value, tag)
+    yield from _board_cycle(game, seen)
+
+
+def _section_of(game: Game, note: TagPair) -> str:
+    """Auction or Play: the section a Note tag follows."""
+    section = "identification"
+    for tag in game.tags:
+        if tag is note:
+            return section
+        if tag.name in ("Auction", "Play"):
+            section = tag.name.lower()
+        elif tag.name != "Note":
+            section = "identification"
+    return section
+
+
+def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
+    """Dealer and Vulnerable against the board number, for duplicate scoring only."""
+    board = game.value("Board") or ""
+    scoring = game.value("Scoring") or ""
+    if not board.isdigit() or int(board) == 0 or any(
+        word in scoring for word in ("Rubber", "Chicago", "Auction1920")
+    ):
+        return
+    number = int(board)
+    dealer, vulnerable = game.value("Dealer"), game.value("Vulnerable")
+    if dealer and "Dealer" in seen:
+        try:
+            expected = Seat((number - 1) % 4)
+            if Seat.from_pbn(dealer) is not expected:
+                yield _diagnostic("TG014", f"board {number} is dealt by {expected.name}, "
+                                  f"not {dealer}", seen["Dealer"])
+        except InvalidTokenError:
+            pass
+    if vulnerable and "Vulnerable" in seen:
+        try:
+            expected_vul = Vulnerability.for_board(number)
+            if Vulnerability.from_pbn(vulnerable) is not expected_vul:
+                yield _diagnostic("TG015", f"board {number} is vulnerable {expected_vul.pbn()}, "
+                                  f"not {vulnerable}", seen["Vulnerable"])
+        except InvalidTokenError:
+            pass

@@ -1,0 +1,123 @@
+"""``pbnkit validate``: output formats, code selection, exit codes, the JSON schema."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from pbnkit.cli import main
+from tests.conftest import CORPUS, SAMPLE_DATA, SCHEMAS
+
+BAD = '[Event "x"]\n[Board "1"]\n[Dealer "Q"]\n[Deal "N:AKQ.... - - -"]\n[Wrong "tag"]\n'
+
+
+@pytest.fixture
+def bad_file(tmp_path):
+    path = tmp_path / "bad.pbn"
+    path.write_text(BAD)
+    return path
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_text_format_is_path_line_col_code_name_message(bad_file):
+    result = run("validate", bad_file)
+    assert result.exit_code == 1
+    assert f"{bad_file}:3:10: TG004 [invalid-seat] dealer 'Q' is not W, N, E or S" in result.output
+
+
+def test_info_findings_are_hidden_unless_asked(bad_file):
+    assert "TG003" not in run("validate", bad_file).output
+    assert "TG003" in run("validate", "--min-severity", "info", bad_file).output
+
+
+def test_select_and_ignore_take_code_prefixes(bad_file):
+    selected = run("validate", "--select", "DL", bad_file).output
+    assert "DL001" in selected and "TG004" not in selected
+    ignored = run("validate", "--ignore", "TG,DL", bad_file)
+    assert "TG004" not in ignored.output and "DL001" not in ignored.output
+    assert ignored.exit_code == 0
+
+
+def test_json_document_validates_against_the_schema(bad_file):
+    result = run("validate", "--format", "json", bad_file)
+    document = json.loads(result.output)
+    schema = json.loads((SCHEMAS / "validate-report.v1.json").read_text())
+    jsonschema.validate(document, schema)
+    # Dealer 'Q' (TG004) and a hand of five suits (DL001); the unknown tag is only info.
+    assert document["summary"] == {"files": 1, "games": 1, "errors": 2, "warnings": 0}
+    assert [d["code"] for d in document["diagnostics"]] == ["TG004", "DL001"]
+
+
+def test_json_of_the_whole_corpus_validates_against_the_schema():
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is absent")
+    result = run("validate", "--format", "json", "--min-severity", "info", "-q", CORPUS)
+    document = json.loads(result.output)
+    jsonschema.validate(document, json.loads((SCHEMAS / "validate-report.v1.json").read_text()))
+    assert document["summary"]["files"] == 76
+    assert document["summary"]["games"] == sum(f["games"] for f in document["files"])
+
+
+def test_clean_file_exits_zero(tmp_path):
+    path = tmp_path / "ok.pbn"
+    path.write_text('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
+    assert run("validate", path).exit_code == 0
+
+
+def test_missing_path_is_a_usage_error():
+    result = run("validate", "no/such/file.pbn")
+    assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_unreadable_file_exits_two_and_the_others_are_still_checked(tmp_path, monkeypatch):
+    import pbnkit.rules.report as report
+
+    good, locked = tmp_path / "a.pbn", tmp_path / "b.pbn"
+    good.write_text('[Board "1"]\n[Dealer "Q"]\n')
+    locked.write_text('[Board "1"]\n')
+    real_read = report.read
+
+    def read(path, *args):
+        if path == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_read(path, *args)
+
+    monkeypatch.setattr(report, "read", read)
+    result = run("validate", good, locked)
+    assert result.exit_code == 2
+    assert f"cannot read {locked}: Permission denied" in result.output
+    assert "TG004" in result.output
+
+
+def test_directories_are_searched_for_pbn_files(tmp_path):
+    (tmp_path / "a.pbn").write_text('[Board "1"]\n')
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.pbn").write_text('[Board "2"]\n')
+    (tmp_path / "notes.txt").write_text("not pbn")
+    result = run("validate", "--format", "json", tmp_path)
+    assert json.loads(result.output)["summary"]["files"] == 2
+
+
+def test_every_code_is_documented_and_the_docs_page_is_current():
+    from pbnkit.codes import all_codes, markdown
+
+    for code in all_codes():
+        assert code.summary and code.name == code.name.lower()
+    page = (SAMPLE_DATA.parent / "docs" / "codes.md").read_text()
+    assert page == markdown(), "run: pbnkit codes --format markdown > docs/codes.md"
+
+
+def test_codes_command_explains_one_code():
+    result = run("codes", "dl003")
+    assert result.exit_code == 0 and "duplicate-card" in result.output
+
+
+def test_sample_data_validates_without_errors():
+    result = run("validate", "-q", SAMPLE_DATA)
+    assert result.exit_code == 0, result.output
