@@ -41,6 +41,10 @@ def main() -> None:
 
     \b
     pbnkit validate FILES...   check syntax, tags, deals, auctions, play and results
+    pbnkit score FILES...      score under duplicate, rubber or auction-1920 rules
+    pbnkit convert FILES... -o ARCHIVE   PBN to Parquet, JSON or JSONL
+    pbnkit rescore ARCHIVE --profile P   score an archive under any profile
+    pbnkit export ARCHIVE -o FILE.pbn    archive back to PBN
     pbnkit codes [CODE]        explain the diagnostic codes
     """
 
@@ -92,6 +96,72 @@ def validate(paths, output_format, select, ignore, strict, min_severity, quiet):
     if report.failures:
         sys.exit(EXIT_TROUBLE)
     sys.exit(EXIT_FINDINGS if report.errors else EXIT_CLEAN)
+
+
+PROFILE_HELP = ("duplicate (Law 77 scores, matchpoints, IMP team matches), rubber (contract "
+                "rubber bridge) or auction-1920 (auction bridge, 1920 American code). Default: "
+                "what the first Scoring tag selects (Rubber, Auction1920, else duplicate).")
+
+
+def _profile_option(function):
+    from pbnkit.scoring import PROFILES
+
+    return click.option("--profile", type=click.Choice(sorted(PROFILES)), help=PROFILE_HELP)(function)
+
+
+def _score_output(report, output_format: str, output: str | None, force: bool) -> None:
+    """Print the report, or write it to ``-o`` (.json, or .parquet: one file per table)."""
+    from pbnkit.scoring.text import render
+
+    if output is None:
+        if output_format == "json":
+            click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        else:
+            click.echo(render(report), nl=False)
+        return
+    from pbnkit.export.score_tables import write_score
+
+    for written in write_score(report, Path(output), force=force):
+        click.echo(f"pbnkit: wrote {written}", err=True)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@_profile_option
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: a readable sheet; json: one document "
+              "(schemas/score-report.v1.json).")
+@click.option("-o", "--output", type=click.Path(), help="Write to FILE.json, or to "
+              "FILE.parquet (as FILE.boards.parquet, FILE.matches.parquet, FILE.rubbers.parquet).")
+@click.option("--force", is_flag=True, help="Replace existing output files.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
+def score(paths, profile, output_format, output, force, quiet):
+    """Score the records of PBN files.
+
+    Tricks come from the Result tag or, without one, from a complete play; contract
+    and declarer from their tags or the auction. Duplicate gives each record's N-S
+    score, matchpoints when a board was played several times, and IMPs for team
+    matches (Room "Open" against Room "Closed"); the rubber profiles give the score
+    sheet of each rubber, deals in file order.
+    """
+    import pbnkit
+    from pbnkit.scoring.report import score_games
+
+    progress = Progress("reading", enabled=None if not quiet else False)
+
+    def games():
+        for path in _files(paths):
+            try:
+                for game in pbnkit.read(path):
+                    progress.advance()
+                    yield game
+            except OSError as error:
+                progress.close()
+                raise click.FileError(str(path), error.strerror or str(error)) from None
+
+    report = score_games(games(), profile)
+    progress.close()
+    _score_output(report, output_format, output, force)
 
 
 @main.command()

@@ -83,10 +83,10 @@ def test_unreadable_file_exits_two_and_the_others_are_still_checked(tmp_path, mo
     locked.write_text('[Board "1"]\n')
     real_read = report.read
 
-    def read(path, *args):
+    def read(path, *args, **kwargs):
         if path == locked:
             raise PermissionError(13, "Permission denied", str(path))
-        return real_read(path, *args)
+        return real_read(path, *args, **kwargs)
 
     monkeypatch.setattr(report, "read", read)
     result = run("validate", good, locked)

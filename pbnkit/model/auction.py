@@ -61,8 +61,8 @@ class Auction:
 
     dealer: Seat
     calls: tuple[AuctionCall, ...] = ()
-    #: players skipped so far (``^S``)
-    skipped: int = 0
+    #: for each skipped player (``^S``), how many calls had been made before the skip
+    skips: tuple[int, ...] = ()
     last_bid: AuctionCall | None = None
     risk: Risk = Risk.UNDOUBLED
     #: passes since the last bid, double or redouble (or since the start)
@@ -80,13 +80,21 @@ class Auction:
         return auction
 
     def __repr__(self) -> str:
-        calls = " ".join(entry.call.pbn() for entry in self.calls)
-        return f"Auction.from_calls({self.dealer!r}, {calls!r})"
+        if not self.skips and not any(entry.insufficient for entry in self.calls):
+            calls = " ".join(entry.call.pbn() for entry in self.calls)
+            return f"Auction.from_calls({self.dealer!r}, {calls!r})"
+        steps = []
+        for index, entry in enumerate(self.calls + (None,)):
+            steps += [".with_skip()"] * self.skips.count(index)
+            if entry is not None:
+                accepted = ", insufficient_accepted=True" if entry.insufficient else ""
+                steps.append(f".with_call({entry.call!r}{accepted})")
+        return f"Auction({self.dealer!r})" + "".join(steps)
 
     @property
     def turn(self) -> Seat:
         """The seat to call next."""
-        return self.dealer.next(len(self.calls) + self.skipped)
+        return self.dealer.next(len(self.calls) + len(self.skips))
 
     @property
     def is_passed_out(self) -> bool:
@@ -168,13 +176,14 @@ class Auction:
         """The auction after ``call`` by the seat whose turn it is.
 
         ``insufficient_accepted`` is PBN's ``^I``: the opponents accepted an insufficient
-        bid, which then stands as if it were sufficient. ``force`` records an illegal call
-        anyway (a double or redouble as doubling the last bid, if there is one).
+        bid, which then stands as if it were sufficient. ``force`` records a call that
+        breaks a rule anyway (a double or redouble then doubles the last bid, if there is
+        one); nothing can be recorded after the auction has ended.
 
         Raises :class:`IllegalError` naming the call and the reason.
         """
         fault = self.fault(call, insufficient_accepted)
-        if fault is not None and not force:
+        if fault is not None and (fault is CallFault.AUCTION_OVER or not force):
             raise IllegalError(self.explain(call, fault))
         entry = AuctionCall(self.turn, call, insufficient_accepted and fault is None)
         calls = self.calls + (entry,)
@@ -200,7 +209,7 @@ class Auction:
         out of rotation and the opponents accepted it, so the turn moves on."""
         if self.is_finished:
             raise IllegalError(f"cannot skip {self.turn.name}: {CallFault.AUCTION_OVER.value}")
-        return replace(self, skipped=self.skipped + 1)
+        return replace(self, skips=self.skips + (len(self.calls),))
 
     def passes_to_end(self) -> int:
         """How many passes would end the auction now (what PBN's ``AP`` stands for)."""

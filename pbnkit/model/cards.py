@@ -33,6 +33,10 @@ class Seat(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
 
+    def __bool__(self) -> bool:
+        # Seat.N is 0: without this, `if seat:` would treat it as missing.
+        return True
+
     def next(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise (the next player to act)."""
         return Seat((self + steps) % 4)
@@ -93,6 +97,10 @@ class Suit(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
+    def __bool__(self) -> bool:
+        # Suit.C is 0: without this, `if suit:` would treat it as missing.
+        return True
+
     @property
     def strain(self) -> Strain:
         return Strain(int(self))
@@ -124,6 +132,10 @@ class Strain(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Strain.{self.name}"
+
+    def __bool__(self) -> bool:
+        # Strain.C is 0: without this, `if strain:` would treat it as missing.
+        return True
 
     @property
     def suit(self) -> Suit | None:

@@ -94,10 +94,18 @@ class Trick:
 
     def finished(self, trump: Suit | None) -> Trick:
         """This trick with its winner: the highest trump, else the highest card of the
-        suit led. Unknown when the leader or any card is unknown."""
-        led = self.suit_led
-        if led is None or any(played.card is None for played in self.cards):
+        suit led. Unknown when any card is unknown, or when the leader is unknown and
+        the cards leave it open (no trump, and more than one suit)."""
+        cards = [played.card for played in self.cards]
+        if any(card is None for card in cards):
             return self
+        suits = {card.suit for card in cards if card is not None}
+        led = self.suit_led
+        if led is None and trump not in suits and len(suits) > 1:
+            return self
+        if led is None:
+            led = suits.pop()
+
         def strength(played: PlayedCard) -> int:
             card = played.card
             assert card is not None
@@ -242,14 +250,15 @@ class Play:
 
     def explain(self, card: Card | None, fault: CardFault, seat: Seat | None = None) -> str:
         """A lowercase message naming the card, its seat and the reason."""
-        seat = seat or self.turn
+        if seat is None:
+            seat = self.turn
         who = f" by {seat.name}" if seat is not None else ""
         text = "-" if card is None else card.pbn()
         detail = ""
         if fault is CardFault.HELD_BY_OTHER and card is not None:
             holder = self.deal.holder(card)
             detail = f" ({holder.name})" if holder is not None else ""
-        elif fault in (CardFault.REVOKE, CardFault.NOT_A_REVOKE) and self.trick.suit_led:
+        elif fault in (CardFault.REVOKE, CardFault.NOT_A_REVOKE) and self.trick.suit_led is not None:
             detail = f" ({self.trick.suit_led.name} led)"
         return f"illegal card {text}{who}: {fault.value}{detail}"
 
@@ -281,13 +290,17 @@ class Play:
         assert played_seat is not None
         return self._add(PlayedCard(played_seat, card), lead_out_of_turn)
 
-    def with_unknown_card(self, seat: Seat | None = None) -> Play:
-        """The play after an unknown card (PBN ``-``) by ``seat`` (default: the turn)."""
-        played_seat, fault = self._seat_fault(seat, False)
+    def with_unknown_card(self, seat: Seat | None = None, *,
+                          lead_out_of_turn: bool = False) -> Play:
+        """The play after an unknown card (PBN ``-``) by ``seat`` (default: the turn);
+        ``seat`` and ``lead_out_of_turn`` as for :meth:`with_card`."""
+        played_seat, fault = self._seat_fault(seat, lead_out_of_turn)
+        if fault is CardFault.RIGHTFUL_LEADER:
+            fault, lead_out_of_turn = None, False
         if fault is not None:
             raise IllegalError(self.explain(None, fault, played_seat))
         assert played_seat is not None
-        return self._add(PlayedCard(played_seat, None), False)
+        return self._add(PlayedCard(played_seat, None), lead_out_of_turn)
 
     def _add(self, played: PlayedCard, lead_out_of_turn: bool) -> Play:
         trick = Trick(played.seat) if lead_out_of_turn else self.trick

@@ -25,6 +25,12 @@ SYNTAX = register(
          "irregularities follow rules of their own (PBN 3.5-3.7).", "1S !! ?", "One suffix per call."),
     Code("SY007", "bad-section-token", E, "A token in an auction or play section that is "
          "neither a call nor a card nor an annotation.", "", "1S 2Z", "Use PBN call and card tokens."),
+    Code("SY101", "export-tab", E, "A tab character (export format).",
+         "Export format uses single spaces and no tabs (PBN 2.3, 9).", "[Auction \"N\"]\\t1S",
+         "Replace tabs with spaces."),
+    Code("SY102", "export-line-end", E, "Line ends other than CRLF (export format).",
+         "Export format ends every line with CR LF (PBN 2.3).", "LF line ends",
+         "Write CRLF line ends."),
     Code("SY008", "game-too-many-errors", W, "Reading of a game stopped after many syntax errors.",
          "", "", ""),
 )

@@ -41,8 +41,9 @@ class PbnReader:
     commentary and escape lines after the last game.
     """
 
-    def __init__(self, source: Source, path: str | None = None):
+    def __init__(self, source: Source, path: str | None = None, strict: bool = False):
         self._source = source
+        self.strict = strict
         if path is None and isinstance(source, (str, os.PathLike)):
             path = os.fspath(source)
         self.path = path
@@ -69,7 +70,7 @@ class PbnReader:
         pending: tuple[Element, ...] = ()
         fallback_seen = 0
         for chunk in split_games(decoded_lines(stream, self.encoding_info)):
-            problems = self._scan(chunk.text, chunk.line)
+            problems = self._scan(chunk.text, chunk.line, self.strict)
             fallback = self.encoding_info.fallback_lines
             if self.encoding_info.declared or self.encoding_info.bom:
                 # Undeclared files fall back to Latin-1 silently: it is PBN's own charset.
@@ -98,18 +99,27 @@ class PbnReader:
             self.games_read += 1
             yield game
         self.trailer = pending
+        if self.strict and self.encoding_info.bare_line_ends:
+            self.diagnostics.append(Diagnostic(
+                "SY102", f"{self.encoding_info.bare_line_ends} line ends are not CRLF", 1, 1,
+                path=self.path))
 
     @staticmethod
-    def _scan(text: str, first_line: int) -> list[Diagnostic]:
-        """Character-level problems: control characters and over-long lines."""
+    def _scan(text: str, first_line: int, strict: bool = False) -> list[Diagnostic]:
+        """Character-level problems: control characters, over-long lines, and (export
+        format) tabs."""
         problems: list[Diagnostic] = []
-        if _BAD_CHARS.search(text) is None and max(map(len, text.split("\n"))) <= _MAX_LINE:
+        tabs = strict and "\t" in text
+        if not tabs and _BAD_CHARS.search(text) is None and max(
+                map(len, text.split("\n"))) <= _MAX_LINE:
             return problems
         for offset, line in enumerate(text.split("\n")):
             number = first_line + offset
             for match in _BAD_CHARS.finditer(line):
                 problems.append(Diagnostic(
                     "SY003", f"control character U+{ord(match[0]):04X}", number, match.start() + 1))
+            if tabs and "\t" in line:
+                problems.append(Diagnostic("SY101", "tab character", number, line.index("\t") + 1))
             if len(line) > _MAX_LINE:
                 problems.append(Diagnostic(
                     "SY004", f"line of {len(line)} characters (PBN allows 255 with the line end)",
@@ -189,7 +199,7 @@ class _Inheritance:
         return values
 
 
-def read(source: Source, path: str | None = None) -> PbnReader:
+def read(source: Source, path: str | None = None, strict: bool = False) -> PbnReader:
     """Read a PBN file lazily: ``for game in pbnkit.read("event.pbn"): ...``.
 
     ``source`` is a path or an open binary (or text) file. Games are parsed as the

@@ -25,6 +25,8 @@ class Encoding:
     declared: str | None = None
     bom: bool = False
     fallback_lines: list[int] = field(default_factory=list)
+    #: line ends other than CRLF (export format wants CRLF only)
+    bare_line_ends: int = 0
 
     @property
     def name(self) -> str:
@@ -38,7 +40,7 @@ class Encoding:
         return base + (" + latin-1 (fallback)" if self.fallback_lines else "")
 
 
-def _raw_lines(stream: BinaryIO) -> Iterator[bytes]:
+def _raw_lines(stream: BinaryIO, encoding: Encoding) -> Iterator[bytes]:
     """Lines without their ends; LF, CRLF and lone CR all end a line."""
     pending = b""
     while True:
@@ -48,6 +50,8 @@ def _raw_lines(stream: BinaryIO) -> Iterator[bytes]:
         data = pending + chunk
         # A CR at the very end may be the first half of a CRLF: keep it for later.
         cut = len(data) - 1 if data.endswith(b"\r") else len(data)
+        crlf = data.count(b"\r\n", 0, cut)
+        encoding.bare_line_ends += data.count(b"\n", 0, cut) + data.count(b"\r", 0, cut) - 2 * crlf
         start = 0
         for match in _EOL.finditer(data, 0, cut):
             yield data[start:match.start()]
@@ -96,7 +100,7 @@ def decoded_lines(stream: BinaryIO, encoding: Encoding) -> Iterator[str]:
     Latin-1 for a line that is not UTF-8 (every byte string is Latin-1)."""
     head = _detect(stream, encoding)
     codec = "utf-8" if encoding.bom or not encoding.declared else encoding.declared
-    for number, raw in enumerate(_raw_lines(_Rewound(head, stream)), start=1):
+    for number, raw in enumerate(_raw_lines(_Rewound(head, stream), encoding), start=1):
         try:
             yield raw.decode(codec)
         except UnicodeDecodeError:

@@ -11,17 +11,22 @@ from dataclasses import replace
 
 from pbnkit.diagnostics import Diagnostic, Severity, matches
 from pbnkit.pbn.records import Game
-from pbnkit.rules import deal, tags
+from pbnkit.rules import deal, replay, strict as export_format, tags
 
-CHECKS = (tags.check, deal.check)
+#: Import-format checks, run on every game.
+CHECKS = (tags.check, deal.check, replay.check)
+#: Export-format checks (PBN 9), added by ``--strict``.
+STRICT_CHECKS = (export_format.check, replay.check_strict)
 
 
 def check_game(game: Game, strict: bool = False) -> list[Diagnostic]:
     """All diagnostics of a game: the reader's, then every rule family's."""
     found: list[Diagnostic] = list(game.diagnostics)
     board = game.board
-    for check in CHECKS:
+    for check in CHECKS + STRICT_CHECKS if strict else CHECKS:
         for diagnostic in check(game):
+            if strict and diagnostic.code == "TG001":
+                continue  # export format makes a repeated tag an error: TG105 says so
             found.append(replace(diagnostic, path=game.path, board=board))
     return found
 

@@ -138,7 +138,8 @@ class _Replay:
                         tag.line, tag.column)
         if dealer is None and dealer_text in ("", "?") and items:
             self.report("AU014", "auction section without a Dealer tag", tag.line, tag.column)
-        seat = seat or dealer
+        if seat is None:
+            seat = dealer
         if seat is None or not items:
             return AuctionOutcome(None, None, True, None)
         leading = 0
@@ -182,7 +183,7 @@ class _Replay:
             else:
                 auction, reliable = self.call(auction, item)
         if marker is None and reliable and not auction.is_finished:
-            where = last or items[-1] if items else None
+            where = last if last is not None else (items[-1] if items else None)
             line, column = (where.line, where.column) if where else (self.section.tag.line,
                                                                       self.section.tag.column)
             self.report("AU006", f"the auction stops after {len(auction.calls)} calls without "

@@ -27,11 +27,10 @@ def _codes(family: str, section: str, things: str) -> tuple[Code, ...]:
         Code(f"{family}017", "unused-note", W, f"A Note tag of the {section} section that no "
              f"{things[:-1]} refers to.", "The verifier reports it as 'Unused note'.",
              '[Note "2:..."] and no =2=', "Remove the Note or add the reference."),
-        Code(f"{family}018", "bad-note", E, "A note index outside 1-32, a Note value without "
-             "':', or two Note tags with the same index.",
-             "A Note value is '<index>:<text>' with an index from 1 to 32, and Note tags of "
-             "a section differ in index (PBN 3.5.4-3.5.5).", '=40= or [Note "splinter"]',
-             'Write [Note "1:splinter"] and =1=.'),
+        Code(f"{family}018", "note-index-out-of-range", E, "A note index outside 1-32.",
+             "Note references =n= and Note tags '<n>:<text>' use indices 1 to 32 "
+             "(PBN 3.5.4); the verifier reports 'Bad note'.", "=40=",
+             "Renumber the note from 1."),
     )
 
 
@@ -47,21 +46,18 @@ def check_notes(game: Game, section: Section, family: str) -> list[Diagnostic]:
     def report(code: str, message: str, line: int, column: int) -> None:
         found.append(Diagnostic(f"{family}{code}", message, line, column, game.path, game.board))
 
+    # A Note value that is not '<n>:<text>', or a second Note of an index, is the tag
+    # checks' finding (TG013, TG001); here such a Note simply explains nothing.
     defined: dict[int, tuple[int, int]] = {}
     for note in section.notes:
         match = _NOTE_VALUE.match(note.value)
         if match is None:
-            report("018", f"Note {note.value!r} has no '<index>:' in front of its text",
-                   note.line, note.column)
             continue
         index = int(match[1])
         if not 1 <= index <= 32:
             report("018", f"Note index {index} outside 1-32", note.line, note.column)
-        elif index in defined:
-            report("018", f"a second Note {index} in the {section.tag.name} section",
-                   note.line, note.column)
-            continue
-        defined[index] = (note.line, note.column)
+        else:
+            defined.setdefault(index, (note.line, note.column))
     used = set()
     for item in section.items:
         if item.note is None:
@@ -73,7 +69,7 @@ def check_notes(game: Game, section: Section, family: str) -> list[Diagnostic]:
             report("016", f"{item.text} refers to note {item.note}, which has no Note tag in "
                    f"the {section.tag.name} section", item.line, item.column)
     for index, (line, column) in defined.items():
-        if index not in used and 1 <= index <= 32:
+        if index not in used:
             report("017", f"Note {index} is not referred to in the {section.tag.name} section",
                    line, column)
     return found

@@ -66,10 +66,11 @@ PLAY = register(
          "SA ^S SK", "Remove it."),
 )
 
+#: A card its column's player cannot hold: replayed as an unknown card, so that the
+#: card stays available to its real holder and the trick's winner stays open.
+_NOT_HELD = frozenset({CardFault.ALREADY_PLAYED, CardFault.NOT_HELD, CardFault.HELD_BY_OTHER})
+
 _FAULT_CODES = {
-    CardFault.ALREADY_PLAYED: "PL001",
-    CardFault.NOT_HELD: "PL001",
-    CardFault.HELD_BY_OTHER: "PL001",
     CardFault.REVOKE: "PL002",
     CardFault.NOT_A_REVOKE: "PL003",
     CardFault.RIGHTFUL_LEADER: "PL004",
@@ -109,6 +110,7 @@ class _Replay:
         self.found: list[Diagnostic] = []
         self.play = Play(setting.deal, setting.trump, setting.opening_leader)
         self.star = self.plus = self.stopped = False
+        self.not_held: list[tuple[_Slot, Card, CardFault]] = []
         self.cards = 0
 
     def report(self, code: str, message: str, item: SectionItem) -> None:
@@ -157,10 +159,36 @@ class _Replay:
             shift = (leader - self.play_seat) % 4
             row = row[shift:] + row[:shift]
         present = [index for index, slot in enumerate(row) if slot.item is not None]
+        self.not_held: list[tuple[_Slot, Card, CardFault]] = []
+        number = len(self.play.tricks) + 1
         for slot in row[:present[-1] + 1] if present else ():
             if self.stopped:
-                return
+                break
             self.place(slot, lead_out_of_turn=bool(marked) and slot is marked[0])
+        self.report_not_held(number)
+
+    def report_not_held(self, number: int) -> None:
+        """One PL001 per trick: a whole row in the wrong columns is one mistake."""
+        if not self.not_held:
+            return
+        in_columns = sorted(self.not_held, key=lambda entry: (entry[0].seat - self.play_seat) % 4)
+        first = in_columns[0][0].item
+        assert first is not None
+        if len(in_columns) == 1:
+            slot, card, fault = in_columns[0]
+            self.report("PL001", self.play.explain(card, fault, slot.seat), first)
+            return
+        holders = [self.setting.deal.holder(card) for _, card, _ in in_columns]
+        if len(in_columns) == 4 and None not in holders:
+            cards = " ".join(card.pbn() for _, card, _ in in_columns)
+            columns = " ".join(slot.seat.name for slot, _, _ in in_columns)
+            owners = " ".join(seat.name for seat in holders if seat is not None)
+            message = (f"trick {number}: {cards} are held by {owners}, not by the players of "
+                       f"the columns {columns}")
+        else:
+            cards = ", ".join(f"{card} ({slot.seat.name})" for slot, card, _ in in_columns)
+            message = f"trick {number}: {cards} are not in those players' hands"
+        self.report("PL001", message, first)
 
     def place(self, slot: _Slot, lead_out_of_turn: bool) -> None:
         item = slot.item
@@ -186,13 +214,17 @@ class _Replay:
             return
         self.cards += 1
         if card is None:
-            self.play = self.play.with_unknown_card(slot.seat)
+            self.play = self.play.with_unknown_card(slot.seat, lead_out_of_turn=lead_out_of_turn)
             return
         if lead_out_of_turn and slot.seat is self.play.leader:
             self.report("PL004", f"^L on {card} by {slot.seat.name}, who was on lead", where)
             lead_out_of_turn = False
         revoke = item is not None and item.irregularity == "R"
         fault = self.play.fault(card, revoke, seat=slot.seat, lead_out_of_turn=lead_out_of_turn)
+        if fault in _NOT_HELD:
+            self.not_held.append((slot, card, fault))
+            self.play = self.play.with_unknown_card(slot.seat, lead_out_of_turn=lead_out_of_turn)
+            return
         if fault is not None:
             self.report(_FAULT_CODES[fault], self.play.explain(card, fault, slot.seat), where)
         self.play = self.play.with_card(card, revoke, seat=slot.seat,

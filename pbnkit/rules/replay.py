@@ -8,37 +8,82 @@ call or card and carries on from it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.errors import InvalidTokenError
+from pbnkit.model.calls import Contract
 from pbnkit.model.cards import Seat, Strain
 from pbnkit.model.deal import Deal
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.sections import Section, section
 from pbnkit.rules.auction import AuctionOutcome, replay_auction
 from pbnkit.rules.notes import check_notes
-from pbnkit.rules.play import PlaySetting, replay_play
+from pbnkit.rules.play import PlayOutcome, PlaySetting, replay_play
 from pbnkit.rules.result import check_contract, check_result, read_contract, read_declarer
 from pbnkit.rules.section_export import check_layout
 
 _UNSET = ("", "?")
 
 
-def check(game: Game) -> list[Diagnostic]:
-    """Diagnostics from replaying the Auction and Play sections of ``game``, in order of
-    position in the file."""
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """Everything the replay of one game established, for checks and for scoring."""
+
+    auction: AuctionOutcome | None
+    setting: PlaySetting | None
+    play: PlayOutcome | None
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract of an auction that ended by its calls."""
+        finished = self.auction is not None and self.auction.is_finished
+        return self.auction.auction.contract if finished and self.auction.auction else None
+
+    @property
+    def declarer(self) -> Seat | None:
+        finished = self.auction is not None and self.auction.is_finished
+        return self.auction.auction.declarer if finished and self.auction.auction else None
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        """Declarer's tricks when every trick was played with a known winner."""
+        play = self.play.play if self.play is not None else None
+        if play is None or self.setting is None or self.setting.declarer is None:
+            return None
+        if not play.is_complete or play.unknown_tricks:
+            return None
+        return play.tricks_won(self.setting.declarer.side)
+
+
+def replay(game: Game) -> Replayed:
+    """Replay the Auction and Play sections of ``game``; never raises."""
     found: list[Diagnostic] = []
-    outcome = None
+    outcome = setting = played = None
     auction_section = section(game, "Auction")
     if auction_section is not None:
         outcome, problems = replay_auction(game, auction_section)
-        found += problems + check_notes(game, auction_section, "AU")
+        found += list(auction_section.diagnostics) + problems
+        found += check_notes(game, auction_section, "AU")
         if outcome.is_finished:
             assert outcome.auction is not None
             found += check_contract(game, outcome.auction)
     play_section = section(game, "Play")
     if play_section is not None:
-        found += check_notes(game, play_section, "PL") + _check_play(game, play_section, outcome)
-    return sorted(found, key=lambda d: (d.line, d.column))
+        found += list(play_section.diagnostics) + check_notes(game, play_section, "PL")
+        setting, problems = play_setting(game, play_section, outcome)
+        found += problems
+        if setting is not None:
+            played, problems = _replay_play(game, play_section, setting)
+            found += problems
+    return Replayed(outcome, setting, played, tuple(found))
+
+
+def check(game: Game) -> list[Diagnostic]:
+    """Diagnostics from replaying the Auction and Play sections of ``game``, in order of
+    position in the file, with the annotation problems found decoding them (SY codes)."""
+    return sorted(replay(game).diagnostics, key=lambda d: (d.line, d.column))
 
 
 def check_strict(game: Game) -> list[Diagnostic]:
@@ -51,16 +96,16 @@ def check_strict(game: Game) -> list[Diagnostic]:
     auction_section = section(game, "Auction")
     if auction_section is not None:
         found += check_layout(game, auction_section, "AU")
-        dealer = _seat(game.value("Dealer"))
-        seat = _seat(auction_section.tag.value)
+        dealer = seat_of(game.value("Dealer"))
+        seat = seat_of(auction_section.tag.value)
         if seat is not None and dealer is not None and seat is not dealer:
             found.append(_at(game, auction_section, "AU101", f"Auction seat {seat.name} is not "
                              f"the dealer {dealer.name}"))
     play_section = section(game, "Play")
     if play_section is not None:
         found += check_layout(game, play_section, "PL")
-        setting, _ = _setting(game, play_section, None)
-        seat = _seat(play_section.tag.value)
+        setting, _ = play_setting(game, play_section, None)
+        seat = seat_of(play_section.tag.value)
         if setting is not None and seat is not None and seat is not setting.opening_leader:
             diagnostic = _at(game, play_section, "PL009", f"Play seat {seat.name} is not the "
                              f"opening leader {setting.opening_leader.name}")
@@ -68,11 +113,10 @@ def check_strict(game: Game) -> list[Diagnostic]:
     return sorted(found, key=lambda d: (d.line, d.column))
 
 
-def _check_play(game: Game, play_section: Section, outcome: AuctionOutcome | None) -> list[Diagnostic]:
-    setting, found = _setting(game, play_section, outcome)
-    if setting is None:
-        return found
-    seat = _seat(play_section.tag.value)
+def _replay_play(game: Game, play_section: Section,
+                 setting: PlaySetting) -> tuple[PlayOutcome, list[Diagnostic]]:
+    found = []
+    seat = seat_of(play_section.tag.value)
     if seat is None:
         found.append(_at(game, play_section, "PL011", f"Play seat {play_section.tag.value!r} "
                          "is not W, N, E or S"))
@@ -85,11 +129,11 @@ def _check_play(game: Game, play_section: Section, outcome: AuctionOutcome | Non
     found += problems
     if played.play is not None and played.cards:
         found += check_result(game, played.play, setting.declarer)
-    return found
+    return played, found
 
 
-def _setting(game: Game, play_section: Section,
-             outcome: AuctionOutcome | None) -> tuple[PlaySetting | None, list[Diagnostic]]:
+def play_setting(game: Game, play_section: Section,
+                 outcome: AuctionOutcome | None) -> tuple[PlaySetting | None, list[Diagnostic]]:
     """Deal, trump, declarer and opening leader for the play; None (with the reason,
     when it is this family's to give) if the play cannot be replayed."""
     if not any(item.text not in ("*", "+") for item in play_section.items):
@@ -108,8 +152,10 @@ def _setting(game: Game, play_section: Section,
     contract = read_contract(contract_text)
     trump: Strain | None
     if deal.is_end_position:
-        trump = _strain(contract_text) or (contract.strain if contract else None)
-        seat = _seat(play_section.tag.value)
+        trump = _strain(contract_text)
+        if trump is None and contract is not None:
+            trump = contract.strain
+        seat = seat_of(play_section.tag.value)
         if trump is None or seat is None:
             return None, []  # the end-position checks need both; the tag checks report them
         declarer = read_declarer(game.value("Declarer"))
@@ -133,7 +179,8 @@ def _strain(text: str | None) -> Strain | None:
         return None
 
 
-def _seat(text: str | None) -> Seat | None:
+def seat_of(text: str | None) -> Seat | None:
+    """The seat a tag value names (any case), or None."""
     try:
         return Seat.from_pbn(text) if text else None
     except InvalidTokenError:

@@ -71,7 +71,7 @@ def validate_file(path: Path, strict: bool = False, codes: tuple[tuple[str, ...]
     report = FileReport(str(path))
     kept: list[Diagnostic] = []
     try:
-        reader = read(path)
+        reader = read(path, strict=strict)
         for game in reader:
             report.games += 1
             kept.extend(_tally(report, select(check_game(game, strict), *codes), min_severity))

@@ -131,8 +131,18 @@ def check_contract(game: Game, auction: Auction) -> list[Diagnostic]:
         swapped = f" (^ means its partner {declarer.auction_declarer.name} was declarer)" \
             if declarer.swapped else ""
         found.append(_report(game, "SC002", f"Declarer {game.value('Declarer')!r}{swapped} but "
-                             f"the auction makes {auction.declarer.name} declarer", "Declarer"))
+                             f"the auction makes {auction.declarer.name} declarer"
+                             f"{_shift_hint(auction.declarer, declarer.auction_declarer)}",
+                             "Declarer"))
     return found
+
+
+def _shift_hint(found: Seat, expected: Seat) -> str:
+    """Some writers leave out the passes before the opening bid; the tell-tale sign is a
+    declarer off by the same rotation."""
+    passes = (expected - found) % 4
+    return (f"; {expected.name} would be, had the auction left out {passes} opening "
+            f"pass{'es' if passes > 1 else ''}")
 
 
 def check_result(game: Game, play: Play, declarer: Seat | None) -> list[Diagnostic]:
@@ -153,11 +163,16 @@ def check_result(game: Game, play: Play, declarer: Seat | None) -> list[Diagnost
     else:
         claims = list(result.sides)
     for side, count in claims:
-        low = play.tricks_won(side)
-        high = play.total_tricks - play.tricks_won(side.other)
-        if not low <= count <= high:
-            whose = "declarer" if result.declarer_tricks is not None else side.value
-            told = f"{low}" if low == high else f"between {low} and {high}"
-            return [_report(game, "SC003", f"Result {game.value('Result')!r} but {whose} "
-                            f"won {told} tricks in the play", "Result")]
+        won, lost = play.tricks_won(side), play.tricks_won(side.other)
+        whose = "declarer" if result.declarer_tricks is not None else side.value
+        if won == play.total_tricks - lost and count != won:
+            why = f"{whose} won {won} tricks"
+        elif count < won:
+            why = f"{whose} had already won {won} tricks when the play stopped"
+        elif count > play.total_tricks - lost:
+            why = (f"the other side had already won {lost} tricks, so {whose} can have at most "
+                   f"{play.total_tricks - lost}")
+        else:
+            continue
+        return [_report(game, "SC003", f"Result {game.value('Result')!r} but {why}", "Result")]
     return []

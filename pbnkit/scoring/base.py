@@ -57,7 +57,8 @@ class BoardResult:
     index: int
     board: str | None = None
     declarer: Seat | None = None
-    contract: Contract = PASSED_OUT
+    #: None when the record states no contract at all (a hand record without results)
+    contract: Contract | None = PASSED_OUT
     tricks: int | None = None
     vulnerability: Vulnerability | None = None
     deal: Deal | None = None
@@ -78,6 +79,8 @@ class BoardResult:
 
         A passed-out record always can: it scores nothing.
         """
+        if self.contract is None:
+            return "no contract"
         if self.contract.is_passed_out:
             return None
         if self.declarer is None:
@@ -149,7 +152,7 @@ class RubberDeal:
 
     index: int
     board: str | None
-    contract: Contract
+    contract: Contract | None
     declarer: Seat | None
     tricks: int | None
     vulnerability: Vulnerability | None

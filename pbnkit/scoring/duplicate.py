@@ -272,7 +272,7 @@ class DuplicateProfile:
 
     @staticmethod
     def _board_score(result: BoardResult) -> tuple[int | None, Problem | None]:
-        if result.contract.is_passed_out:
+        if result.contract is not None and result.contract.is_passed_out:
             return 0, None
         # The Vulnerable tag wins over the board number: some events renumber boards.
         vulnerability = result.vulnerability
@@ -281,7 +281,8 @@ class DuplicateProfile:
         why = result.why_unscorable()
         if why is None and vulnerability is None:
             why = "no vulnerability, and no board number to take it from"
-        if why is not None or vulnerability is None or result.tricks is None:
+        if why is not None or vulnerability is None or result.tricks is None or (
+                result.contract is None):
             return None, Problem("unscored-board", f"not scored: {why}", result.index,
                                  result.board)
         return score_ns(result.contract, result.declarer, result.tricks, vulnerability), None

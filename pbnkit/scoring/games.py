@@ -155,10 +155,10 @@ class RubberScoring(abc.ABC):
         self, sheet: _Sheet, result: BoardResult, vulnerability: Vulnerability | None
     ) -> list[Entry]:
         contract = result.contract
-        if contract.is_passed_out:
+        if contract is not None and contract.is_passed_out:
             return []
         why = result.why_unscorable()
-        if why is not None or contract.strain is None:
+        if why is not None or contract is None or contract.strain is None:
             sheet.warn("unscored-deal", f"not scored: {why or 'no strain'}", result)
             return []
         entries = self.contract_entries(result, vulnerability)

@@ -1,0 +1,149 @@
+"""Outputs that appear whole or not at all.
+
+Everything is written to a hidden temporary file (or directory) beside the target, synced
+to disk, then renamed over it. A run that fails or is interrupted removes its temporary
+file and leaves the target as it was; an existing target is replaced only when asked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from pbnkit.errors import PbnError
+
+
+class OutputError(PbnError):
+    """The output cannot be written where asked."""
+
+
+class OutputExistsError(OutputError):
+    """The output exists and replacing it was not asked for."""
+
+
+def check_target(path: Path, force: bool) -> None:
+    """Fail early, before any work, when the output may not be written."""
+    if (path.exists() or path.is_symlink()) and not force:
+        raise OutputExistsError(f"{path} exists (use --force to replace it)")
+    if not path.parent.is_dir():
+        raise OutputError(f"directory {path.parent} does not exist")
+
+
+def _permissions(path: str, directory: bool = False) -> None:
+    """Temporary files are private; the output gets the usual permissions."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(path, (0o777 if directory else 0o666) & ~mask)
+
+
+def _sync_directory(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+@contextlib.contextmanager
+def atomic_file(path: str | os.PathLike[str], force: bool = False) -> Iterator[BinaryIO]:
+    """A binary stream whose content becomes ``path`` when the block ends normally."""
+    target = Path(path)
+    check_target(target, force)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        _permissions(temporary)
+        _publish(temporary, target, force)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(target.parent)
+
+
+def _publish(temporary: str, target: Path, force: bool) -> None:
+    if force:
+        if target.is_dir() and not target.is_symlink():
+            shutil.rmtree(target)
+        os.replace(temporary, target)
+        return
+    try:
+        os.link(temporary, target)  # fails if the target appeared meanwhile: never clobber
+    except FileExistsError:
+        raise OutputExistsError(f"{target} exists (use --force to replace it)") from None
+    except OSError:  # no hard links on this file system
+        if target.exists():
+            raise OutputExistsError(f"{target} exists (use --force to replace it)") from None
+        os.replace(temporary, target)
+    else:
+        os.unlink(temporary)
+
+
+@contextlib.contextmanager
+def atomic_directory(path: str | os.PathLike[str], force: bool = False) -> Iterator[Path]:
+    """A fresh directory whose content becomes ``path`` when the block ends normally.
+
+    Replacing an existing directory (``force``) moves it aside first and deletes it
+    after the new one is in place, so some complete version is always there.
+    """
+    target = Path(path)
+    check_target(target, force)
+    temporary = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
+    try:
+        yield temporary
+        for part in temporary.iterdir():
+            with open(part, "rb") as stream:
+                os.fsync(stream.fileno())
+        _permissions(str(temporary), directory=True)
+        old = None
+        if target.exists() or target.is_symlink():
+            if not force:
+                raise OutputExistsError(f"{target} exists (use --force to replace it)")
+            if target.is_dir() and not target.is_symlink():
+                old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.",
+                                            suffix=".old"))
+                os.replace(target, old / "previous")
+            else:
+                os.unlink(target)
+        try:
+            os.rename(temporary, target)
+        except OSError:
+            if old is not None:  # put the previous version back
+                os.replace(old / "previous", target)
+                shutil.rmtree(old, ignore_errors=True)
+            raise
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise
+    _sync_directory(target.parent)
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """Turn SIGTERM into an exception while the block runs, so temporary outputs are
+    removed as on Ctrl-C (only in the main thread, where Python handles signals)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):  # noqa: ARG001 -- signal handler signature
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

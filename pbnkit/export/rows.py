@@ -1,0 +1,279 @@
+"""A Game as a row of the boards table, and back.
+
+``game_row`` builds the plain-Python row (the same dict feeds Parquet through the fixed
+Arrow schema and JSON through ``json.dumps``); ``row_game`` restores the Game from the
+lossless columns. Derived columns are lenient: a value that does not parse gives null,
+never an exception, because one odd record must not stop an archive.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pbnkit.diagnostics import CODES, Diagnostic, Severity
+from pbnkit.errors import PbnError
+from pbnkit.model import Contract, Deal, Seat, Strain, Vulnerability
+from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
+from pbnkit.pbn.sections import SectionItem, decode_items
+
+Row = dict[str, Any]
+
+_COMMENTS = (ElementKind.COMMENT, ElementKind.LINE_COMMENT)
+_NOTE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.DOTALL)
+_RESULT = re.compile(r"\^?\s*([0-9]+)")
+_SIDE_RESULT = re.compile(r"\^?\s*(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?", re.IGNORECASE)
+_COLUMN = re.compile(r"[+-]?(?P<name>[^\\]*)")
+_INT16 = range(-(2 ** 15), 2 ** 15)
+
+
+def element_row(element: Element) -> Row:
+    return {"kind": element.kind.value, "text": element.text, "line": element.line,
+            "column": element.column}
+
+
+def tag_row(tag: TagPair) -> Row:
+    return {"name": tag.name, "value": tag.value, "quoted": tag.quoted, "line": tag.line,
+            "column": tag.column, "value_column": tag.value_column,
+            "body": [element_row(e) for e in tag.body]}
+
+
+def diagnostic_row(diagnostic: Diagnostic, stage: str) -> Row:
+    try:
+        severity = diagnostic.effective_severity.value
+    except KeyError:  # a code this pbnkit does not know: keep it, call it a warning
+        severity = Severity.WARNING.value
+    return {"code": diagnostic.code, "severity": severity, "message": diagnostic.message,
+            "line": diagnostic.line, "column": diagnostic.column, "stage": stage}
+
+
+def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = ()) -> Row:
+    """The boards-table row of a game. ``checked`` are the rule diagnostics (those of
+    ``pbnkit.rules.check_game`` beyond the reader's own)."""
+    values = game.values
+    diagnostics = ([diagnostic_row(d, "read") for d in game.diagnostics]
+                   + [diagnostic_row(d, "check") for d in checked])
+    row: Row = {
+        "path": game.path,
+        "index": game.index,
+        "line": game.line,
+        "encoding": encoding,
+        "event": values.get("Event"),
+        "site": values.get("Site"),
+        "date": values.get("Date"),
+        "board": _integer(values.get("Board"), range(-(2 ** 31), 2 ** 31)),
+        "room": values.get("Room"),
+        "west": values.get("West"),
+        "north": values.get("North"),
+        "east": values.get("East"),
+        "south": values.get("South"),
+        "dealer": _seat(values.get("Dealer")),
+        "vulnerable": _vulnerable(values.get("Vulnerable")),
+        **_hands(values.get("Deal")),
+        "scoring": values.get("Scoring"),
+        "declarer": _seat((values.get("Declarer") or "").lstrip("^")),
+        **_contract(values.get("Contract")),
+        "auction": _items(game, "Auction", "call"),
+        "play": _items(game, "Play", "card"),
+        "notes": _notes(game.tags),
+        "commentary": _commentary(game),
+        "tables": [_table(tag) for tag in game.tags if _is_table(tag)],
+        "tags": [tag_row(tag) for tag in game.tags],
+        "preamble": [element_row(e) for e in game.preamble],
+        "trailer": [],
+        "diagnostics": diagnostics,
+        "errors": sum(d["severity"] == "error" for d in diagnostics),
+        "warnings": sum(d["severity"] == "warning" for d in diagnostics),
+    }
+    row["result"] = _result(values.get("Result"), row["declarer"])
+    return row
+
+
+def add_file_problems(row: Row, trailer: Iterable[Element], problems: Iterable[Diagnostic]) -> None:
+    """Put what belongs to the file, not to a game, on its last row."""
+    row["trailer"] = [element_row(e) for e in trailer]
+    extra = [diagnostic_row(d, "file") for d in problems]
+    row["diagnostics"] = row["diagnostics"] + extra
+    row["errors"] += sum(d["severity"] == "error" for d in extra)
+    row["warnings"] += sum(d["severity"] == "warning" for d in extra)
+
+
+# -- Derived columns ---------------------------------------------------------------------------
+
+def _integer(text: str | None, bounds: range) -> int | None:
+    if text is None:
+        return None
+    try:
+        number = int(text.strip())
+    except ValueError:
+        return None
+    return number if number in bounds else None
+
+
+def _seat(text: str | None) -> str | None:
+    try:
+        return Seat.from_pbn(text).pbn() if text else None
+    except PbnError:
+        return None
+
+
+def _vulnerable(text: str | None) -> str | None:
+    try:
+        return Vulnerability.from_pbn(text).pbn() if text is not None else None
+    except PbnError:
+        return None
+
+
+def _hands(text: str | None) -> Row:
+    hands: Row = {f"deal_{seat.name.lower()}": None for seat in Seat}
+    if not text:
+        return hands
+    try:
+        deal = Deal.from_pbn(text)
+    except PbnError:
+        return hands
+    for seat in Seat:
+        hand = deal[seat]
+        hands[f"deal_{seat.name.lower()}"] = None if hand is None else hand.pbn()
+    return hands
+
+
+def _contract(text: str | None) -> Row:
+    out: Row = {"contract_level": None, "contract_strain": None, "contract_risk": None}
+    if not text:
+        return out
+    try:
+        contract = Contract.from_pbn(text)
+    except PbnError:
+        try:  # an end position gives the strain only (PBN 3.10)
+            out["contract_strain"] = Strain.from_pbn(text).pbn()
+        except PbnError:
+            pass
+        return out
+    out["contract_level"] = contract.level
+    out["contract_strain"] = None if contract.strain is None else contract.strain.pbn()
+    out["contract_risk"] = contract.risk.pbn()
+    return out
+
+
+def _result(text: str | None, declarer: str | None) -> int | None:
+    """Declarer's tricks from the forms ``n``, ``NS n``, ``EW n``, ``NS n EW m``."""
+    if not text:
+        return None
+    match = _RESULT.fullmatch(text.strip())
+    if match:
+        return _integer(match[1], range(14))
+    match = _SIDE_RESULT.fullmatch(text.strip())
+    if match is None or declarer is None:
+        return None
+    side = Seat.from_pbn(declarer).side.value
+    for name, tricks in ((match[1], match[2]), (match[3], match[4])):
+        if name and name.upper() == side:
+            return _integer(tricks, range(14))
+    return None
+
+
+def _items(game: Game, name: str, token: str) -> list[Row]:
+    tag = game.tag(name)
+    if tag is None:
+        return []
+    items, _ = decode_items(tag)
+    seat = _seat(tag.value)
+    start = Seat.from_pbn(seat) if seat else None
+    rows = []
+    position = 0
+    for item in items:
+        here = None
+        if start is not None and item.text != "*":
+            here = start.next(position).pbn()
+        if item.text != "*":
+            position += 1
+        rows.append(_item_row(item, token, here))
+    return rows
+
+
+def _item_row(item: SectionItem, token: str, seat: str | None) -> Row:
+    return {"seat": seat, token: item.text, "irregularity": item.irregularity,
+            "suffix": item.suffix,
+            "note": item.note if item.note in _INT16 else None,
+            "nags": [nag for nag in item.nags if nag in _INT16],
+            "comments": list(item.comments)}
+
+
+def _notes(tags: tuple[TagPair, ...]) -> list[Row]:
+    notes = []
+    section = None
+    for tag in tags:
+        if tag.name in ("Auction", "Play"):
+            section = tag.name
+        elif tag.name == "Note":
+            match = _NOTE.fullmatch(tag.value)
+            index = _integer(match[1], _INT16) if match else None
+            notes.append({"section": section, "index": index,
+                          "text": match[2] if match else tag.value})
+    return notes
+
+
+def _commentary(game: Game) -> list[Row]:
+    found = [{"tag": None, "kind": e.kind.value, "text": e.text}
+             for e in game.preamble if e.kind in _COMMENTS]
+    for tag in game.tags:
+        found.extend({"tag": tag.name, "kind": e.kind.value, "text": e.text}
+                     for e in tag.body if e.kind in _COMMENTS)
+    return found
+
+
+def _is_table(tag: TagPair) -> bool:
+    return tag.name.endswith("Table") and bool(tag.value.strip())
+
+
+def table_columns(spec: str) -> list[str]:
+    """Column names of a table tag value such as ``Rank\\2R;+Score_NS\\5R``."""
+    names = []
+    for part in spec.split(";"):
+        match = _COLUMN.match(part.strip())
+        names.append(match["name"] if match else part)
+    return names
+
+
+def _table(tag: TagPair) -> Row:
+    columns = table_columns(tag.value)
+    cells = [e.text for e in tag.tokens]
+    width = len(columns)
+    return {"name": tag.name, "columns": columns,
+            "rows": [cells[i:i + width] for i in range(0, len(cells), width)]}
+
+
+# -- Back to records ----------------------------------------------------------------------------
+
+_KIND = {kind.value: kind for kind in ElementKind}
+
+
+def row_elements(rows: Iterable[Row]) -> tuple[Element, ...]:
+    return tuple(Element(_KIND[r["kind"]], r["text"], r["line"], r["column"]) for r in rows)
+
+
+def row_tags(rows: Iterable[Row]) -> tuple[TagPair, ...]:
+    return tuple(
+        TagPair(r["name"], r["value"], r["line"], r["column"], row_elements(r["body"]),
+                r["quoted"], r["value_column"])
+        for r in rows
+    )
+
+
+def row_diagnostics(row: Row, board: str | None,
+                    stages: tuple[str, ...] = ("read",)) -> tuple[Diagnostic, ...]:
+    """The stored diagnostics of the given stages; the severity is set only where it
+    differs from the code's registered one (or the code is unknown here)."""
+    found = []
+    for d in row["diagnostics"]:
+        if d["stage"] not in stages:
+            continue
+        registered = CODES.get(d["code"])
+        severity = None
+        if registered is None or registered.severity.value != d["severity"]:
+            severity = Severity(d["severity"])
+        found.append(Diagnostic(d["code"], d["message"], d["line"], d["column"], row["path"],
+                                board, severity))
+    return tuple(found)

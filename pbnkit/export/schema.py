@@ -1,0 +1,327 @@
+"""The boards table: one explicit, versioned Arrow schema, defined here and only here.
+
+Every archive pbnkit writes (Parquet, a Parquet dataset, JSON, JSONL) holds rows of this
+schema. The two files in ``schemas/`` are generated from it: ``boards.v1.arrow.json`` (the
+Arrow schema written out) and ``boards.v1.json`` (the JSON Schema of the JSON and JSONL
+records); a test keeps both in step. Regenerate them with
+``python -m pbnkit.export.schema``.
+
+Column descriptions live in the field metadata, so pyarrow, DuckDB and Spark users see
+them too. The ``tags`` and ``preamble`` columns are the lossless source of each record;
+every other column is derived from them for analysis and is null when a value does not
+parse.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+#: Bumped when a column changes meaning or type; adding a nullable column is not a bump.
+SCHEMA_NAME = "boards"
+SCHEMA_VERSION = 1
+
+SEATS = ["N", "E", "S", "W"]
+KINDS = ["tokens", "token", "string", "comment", "line_comment", "escape"]
+
+
+def _field(name: str, type_: pa.DataType, description: str, nullable: bool = True,
+           enum: list[str] | None = None) -> pa.Field:
+    metadata = {"description": description}
+    if enum is not None:
+        metadata["enum"] = json.dumps(enum)
+    return pa.field(name, type_, nullable=nullable, metadata=metadata)
+
+
+def _list(item: pa.DataType) -> pa.DataType:
+    return pa.list_(pa.field("item", item, nullable=False))
+
+
+_STR = pa.string()
+
+ELEMENT = pa.struct([
+    _field("kind", _STR, "tokens: section tokens as written, white space and line ends "
+           "kept; string: a quoted table cell, unescaped; comment: {...} content; "
+           "line_comment: ;... content; escape: a % line after the %.", False, KINDS),
+    _field("text", _STR, "The element's text.", False),
+    _field("line", pa.int32(), "1-based line in the source file.", False),
+    _field("column", pa.int32(), "1-based column in the source file.", False),
+])
+
+TAG = pa.struct([
+    _field("name", _STR, "Tag name.", False),
+    _field("value", _STR, "Value as written (unescaped; '#' and '##' kept).", False),
+    _field("quoted", pa.bool_(), "False for a value written without quotes.", False),
+    _field("line", pa.int32(), "Line of the '['.", False),
+    _field("column", pa.int32(), "Column of the '['.", False),
+    _field("value_column", pa.int32(), "Column of the value (0 when not on the tag's line).",
+           False),
+    _field("body", _list(ELEMENT), "What follows the tag up to the next tag: section "
+           "tokens, strings, commentary and escape lines, in order.", False),
+])
+
+
+def _section_item(token: str, what: str) -> pa.DataType:
+    return pa.struct([
+        _field("seat", _STR, f"Seat of the {what}: from the section tag's seat, one per "
+               "position (null for '*').", True, SEATS),
+        _field(token, _STR, f"The {what} token as written: also '-', 'AP', '^S', '*', '+'.",
+               False),
+        _field("irregularity", _STR, "I, R or L when '^I', '^R' or '^L' came before it.",
+               True, ["I", "R", "L"]),
+        _field("suffix", _STR, "'!', '?', '!!', '??', '!?' or '?!'.", True),
+        _field("note", pa.int16(), "Note reference =n=.", True),
+        _field("nags", _list(pa.int16()), "NAGs $n in the order written.", False),
+        _field("comments", _list(_STR), "Commentary after it.", False),
+    ])
+
+
+CALL = _section_item("call", "call")
+CARD = _section_item("card", "card")
+
+NOTE = pa.struct([
+    _field("section", _STR, "Auction or Play: the section the Note tag follows (null when "
+           "it follows neither).", True, ["Auction", "Play"]),
+    _field("index", pa.int16(), "n of 'n:text' (null when the value has no number).", True),
+    _field("text", _STR, "The note's text (the whole value when it has no 'n:').", False),
+])
+
+COMMENT = pa.struct([
+    _field("tag", _STR, "Name of the tag the comment follows; null before the first tag.",
+           True),
+    _field("kind", _STR, "comment ({...}) or line_comment (;...).", False,
+           ["comment", "line_comment"]),
+    _field("text", _STR, "Content without the delimiters.", False),
+])
+
+TABLE = pa.struct([
+    _field("name", _STR, "Tag name, e.g. ScoreTable.", False),
+    _field("columns", _list(_STR), "Column names from the tag value, without sort sign "
+           "and width.", False),
+    _field("rows", _list(_list(_STR)), "Cells grouped into rows by the column count (the "
+           "last row may be short).", False),
+])
+
+DIAGNOSTIC = pa.struct([
+    _field("code", _STR, "Diagnostic code, e.g. SY001 (pbnkit codes CODE explains it).",
+           False),
+    _field("severity", _STR, "Severity when the archive was written.", False,
+           ["error", "warning", "info"]),
+    _field("message", _STR, "Message.", False),
+    _field("line", pa.int32(), "1-based line in the source file.", False),
+    _field("column", pa.int32(), "1-based column.", False),
+    _field("stage", _STR, "read: found by the reader; check: by the rules; file: belongs "
+           "to no game of the file (kept on its last record).", False,
+           ["read", "check", "file"]),
+])
+
+
+def _text(name: str, tag: str) -> pa.Field:
+    return _field(name, _STR, f"{tag} tag value, with #/## inheritance resolved.")
+
+
+def _hand(seat: str, name: str) -> pa.Field:
+    return _field(f"deal_{seat.lower()}", _STR, f"{name}'s hand, spades.hearts.diamonds.clubs, "
+                  "ranks descending; null when unknown ('-') or when Deal does not parse.")
+
+
+BOARDS = pa.schema([
+    _field("path", _STR, "Source file as given to pbnkit convert."),
+    _field("index", pa.int32(), "0-based position of the record in its file.", False),
+    _field("line", pa.int32(), "1-based line where the record starts.", False),
+    _field("encoding", _STR, "How the file's bytes were decoded, e.g. 'utf-8', "
+           "'utf-8 (bom)', 'iso-8859-1 (declared)', 'latin-1 (fallback)'.", False),
+    _text("event", "Event"),
+    _text("site", "Site"),
+    _text("date", "Date"),
+    _field("board", pa.int32(), "Board number (null when the Board tag is not an integer)."),
+    _text("room", "Room"),
+    _text("west", "West"),
+    _text("north", "North"),
+    _text("east", "East"),
+    _text("south", "South"),
+    _field("dealer", _STR, "Dealer seat.", True, SEATS),
+    _field("vulnerable", _STR, "Vulnerability (Love, '-' and Both normalised).", True,
+           ["None", "NS", "EW", "All"]),
+    _hand("N", "North"),
+    _hand("E", "East"),
+    _hand("S", "South"),
+    _hand("W", "West"),
+    _text("scoring", "Scoring"),
+    _field("declarer", _STR, "Declarer seat ('^' of a swapped declarer dropped).", True,
+           SEATS),
+    _field("contract_level", pa.int8(), "1-7; 0 when passed out; null for an end position "
+           "or no contract."),
+    _field("contract_strain", _STR, "C, D, H, S or NT.", True, ["C", "D", "H", "S", "NT"]),
+    _field("contract_risk", _STR, "'' undoubled, X doubled, XX redoubled.", True,
+           ["", "X", "XX"]),
+    _field("result", pa.int8(), "Tricks won by declarer, from the Result tag (null when "
+           "that cannot be told from it)."),
+    _field("auction", _list(CALL), "Calls of the first Auction section with annotations.",
+           False),
+    _field("play", _list(CARD), "Cards of the first Play section, in the file's fixed seat "
+           "order, with annotations.", False),
+    _field("notes", _list(NOTE), "Note tags.", False),
+    _field("commentary", _list(COMMENT), "Every {} and ; comment of the record, in order.",
+           False),
+    _field("tables", _list(TABLE), "Supplemental tables (tags named *Table).", False),
+    _field("tags", _list(TAG), "Every tag pair in file order, with its body: the lossless "
+           "source of the record.", False),
+    _field("preamble", _list(ELEMENT), "Commentary and escape lines before the first tag "
+           "(the file header belongs to the first record).", False),
+    _field("trailer", _list(ELEMENT), "Commentary and escape lines after the file's last "
+           "record (on the last record only).", False),
+    _field("diagnostics", _list(DIAGNOSTIC), "Problems found in the record.", False),
+    _field("errors", pa.int32(), "Diagnostics of error severity.", False),
+    _field("warnings", pa.int32(), "Diagnostics of warning severity.", False),
+])
+
+#: Columns needed to restore Game records (and their file trailers) from an archive.
+RESTORE_COLUMNS = ["path", "index", "line", "encoding", "tags", "preamble", "trailer",
+                   "diagnostics"]
+
+
+def file_metadata(profile: str | None = None) -> dict[bytes, bytes]:
+    """Key-value metadata of every Parquet file: what it holds and who wrote it."""
+    from pbnkit import __version__
+
+    return {
+        b"pbnkit.schema": SCHEMA_NAME.encode(),
+        b"pbnkit.schema_version": str(SCHEMA_VERSION).encode(),
+        b"pbnkit.version": __version__.encode(),
+        b"pbnkit.profile": (profile or "").encode(),
+    }
+
+
+def boards_schema(profile: str | None = None) -> pa.Schema:
+    """The boards schema with the file metadata attached."""
+    return BOARDS.with_metadata(file_metadata(profile))
+
+
+# -- The schema written out -------------------------------------------------------------------
+
+def _type_json(type_: pa.DataType) -> Any:
+    if pa.types.is_list(type_):
+        return {"type": "list", "item": _field_json(type_.value_field)}
+    if pa.types.is_struct(type_):
+        return {"type": "struct", "fields": [_field_json(type_.field(i))
+                                             for i in range(type_.num_fields)]}
+    return str(type_)
+
+
+def _field_json(field: pa.Field) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": field.name, "type": _type_json(field.type),
+                           "nullable": field.nullable}
+    meta = field.metadata or {}
+    if b"description" in meta:
+        out["description"] = meta[b"description"].decode()
+    if b"enum" in meta:
+        out["enum"] = json.loads(meta[b"enum"])
+    return out
+
+
+def arrow_schema_json() -> dict[str, Any]:
+    """The Arrow schema as JSON (``schemas/boards.v1.arrow.json``)."""
+    return {
+        "name": SCHEMA_NAME,
+        "version": SCHEMA_VERSION,
+        "description": "pbnkit boards table: one row per PBN record. Parquet files carry "
+                       "key-value metadata pbnkit.schema, pbnkit.schema_version, "
+                       "pbnkit.version and pbnkit.profile.",
+        "fields": [_field_json(field) for field in BOARDS],
+    }
+
+
+_INTEGER_RANGE = {
+    pa.int8(): (-(2 ** 7), 2 ** 7 - 1),
+    pa.int16(): (-(2 ** 15), 2 ** 15 - 1),
+    pa.int32(): (-(2 ** 31), 2 ** 31 - 1),
+}
+
+
+def _json_schema(type_: pa.DataType, nullable: bool, field: pa.Field | None = None) -> dict:
+    if pa.types.is_list(type_):
+        item = type_.value_field
+        schema: dict[str, Any] = {"type": "array",
+                                  "items": _json_schema(item.type, item.nullable, item)}
+    elif pa.types.is_struct(type_):
+        fields = [type_.field(i) for i in range(type_.num_fields)]
+        schema = {
+            "type": "object",
+            "required": [f.name for f in fields],
+            "additionalProperties": False,
+            "properties": {f.name: _json_schema(f.type, f.nullable, f) for f in fields},
+        }
+    elif type_ in _INTEGER_RANGE:
+        low, high = _INTEGER_RANGE[type_]
+        schema = {"type": "integer", "minimum": low, "maximum": high}
+    elif pa.types.is_boolean(type_):
+        schema = {"type": "boolean"}
+    elif pa.types.is_string(type_):
+        schema = {"type": "string"}
+    else:  # pragma: no cover -- the schema above uses no other type
+        raise TypeError(f"no JSON Schema for {type_}")
+    meta = (field.metadata or {}) if field is not None else {}
+    if b"enum" in meta:
+        schema["enum"] = json.loads(meta[b"enum"]) + ([None] if nullable else [])
+    if nullable:
+        schema["type"] = [schema["type"], "null"]
+    if b"description" in meta:
+        schema = {"description": meta[b"description"].decode(), **schema}
+    return schema
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of JSON and JSONL archives
+    (``schemas/boards.v1.json``): a JSON file is one document, a JSONL line one record
+    (``#/$defs/record``)."""
+    record = _json_schema(pa.struct(list(BOARDS)), False)
+    record["description"] = "One PBN record (a row of the boards table)."
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://pbnkit.invalid/schemas/{SCHEMA_NAME}.v{SCHEMA_VERSION}.json",
+        "title": f"pbnkit boards archive, version {SCHEMA_VERSION}",
+        "description": "The document `pbnkit convert -o OUT.json` writes. Each line of "
+                       "`-o OUT.jsonl` is one record, valid against #/$defs/record.",
+        "type": "object",
+        "required": ["schema", "version", "pbnkit", "profile", "records"],
+        "additionalProperties": False,
+        "properties": {
+            "schema": {"const": SCHEMA_NAME},
+            "version": {"const": SCHEMA_VERSION},
+            "pbnkit": {"type": "string", "description": "Version of pbnkit that wrote it."},
+            "profile": {"type": "string", "description": "Scoring profile, '' when none."},
+            "records": {"type": "array", "items": {"$ref": "#/$defs/record"}},
+        },
+        "$defs": {"record": record},
+    }
+
+
+# -- Where the schema files live -------------------------------------------------------------
+
+def schema_dir() -> Path:
+    """``schemas/`` inside the installed wheel, else the repository's."""
+    packaged = resources.files("pbnkit") / "schemas"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "schemas"
+
+
+def schema_files() -> dict[str, dict[str, Any]]:
+    """File name → content of the generated schema files."""
+    stem = f"{SCHEMA_NAME}.v{SCHEMA_VERSION}"
+    return {f"{stem}.json": json_schema(), f"{stem}.arrow.json": arrow_schema_json()}
+
+
+def render(document: dict[str, Any]) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    for name, document in schema_files().items():
+        (schema_dir() / name).write_text(render(document), encoding="utf-8")
+        print(f"wrote {schema_dir() / name}")

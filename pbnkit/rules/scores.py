@@ -1,0 +1,456 @@
+"""``SC`` codes about stated scores: the Score, ScoreIMP, ScoreMP, ScorePercentage and
+ScoreRubber tags and the ScoreTable section, checked against what the record's contract,
+declarer, result and vulnerability are worth (RULES.md 3 and 4, PBN.md 5.2 and 8).
+
+Some figures need the rest of the file (the other room of a team match, the other results
+of a board, the deals before this one in a rubber), so the checks run per file:
+:class:`ScoreChecks` sees the games in order through ``add`` and gives the file-level
+findings from ``finish``. It keeps a few small values per game, never the game itself.
+
+A value that cannot be read is the tag checks' business (``TG013``); a record that cannot
+be scored (no result, no declarer) is simply not compared: no guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.model import Side
+from pbnkit.pbn.records import Game, TagPair
+from pbnkit.rules.table_scores import (
+    NOT_MATCHPOINTS, Fit, agrees, check_score_table, law77, read_number, scoring_fields,
+    vulnerability_of,
+)
+from pbnkit.rules.tags import normalize_score
+from pbnkit.scoring import (
+    DEFAULT_PROFILE, MatchpointScale, find_profile, profile_for_scoring, team_matches,
+)
+from pbnkit.scoring.base import BoardResult, Line, Problem, RubberDeal
+from pbnkit.scoring.records import board_result
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+SCORE_CODES = register(
+    Code("SC020", "score-mismatch", E, "The Score tag disagrees with the contract, declarer, "
+         "result and vulnerability.",
+         "Score is the Law 77 score (RULES.md 3.2): bare, it is declarer's side's; 'NS x' and "
+         "'EW y' are each side's. The reference verifier reports this as 'Bad score'. An "
+         "irregularity may justify another figure; when commentary follows the tag this is "
+         "only a warning.",
+         '[Declarer "N"] [Contract "4S"] [Result "11"] [Vulnerable "None"] [Score "NS 420"]',
+         'Write [Score "NS 450"], or correct the Contract, Result or Vulnerable tag.'),
+    Code("SC021", "imps-mismatch", E, "ScoreIMP disagrees with the team match's IMPs.",
+         "With both rooms of a match in the file, the board's IMPs follow from the two N-S "
+         "scores (RULES.md 3.3): Open room N-S is team A, Closed room N-S is team B.",
+         'Open 4S= +420, Closed 3S+1 +170 (250: 6 IMPs) with [ScoreIMP "NS 5"] in the Open room',
+         'Write [ScoreIMP "NS 6"].'),
+    Code("SC022", "matchpoints-mismatch-in-file", W, "ScoreMP or ScorePercentage disagrees "
+         "with the matchpoints of the board's results in this file.",
+         "Computed from the results of the board that this file holds (MP1 unless Scoring "
+         "says MP2). A file may hold only part of the field, so this only warns.",
+         'two results of board 1, +420 and +170, with [ScoreMP "NS 0"] on the +420',
+         "Correct the figure, or ignore this if the file holds only part of the field."),
+    Code("SC023", "matchpoints-mismatch-with-table", E, "ScoreMP or ScorePercentage "
+         "disagrees with the game's ScoreTable.",
+         "The ScoreTable holds the whole field's results on the board (PBN 5); the record's "
+         "own score is one of its rows and gets the matchpoints the table gives that score.",
+         '[ScorePercentage "NS 40"] where the table makes the record\'s +420 worth 75%',
+         "Correct the figure or the table."),
+    Code("SC024", "rubber-score-mismatch", E, "ScoreRubber disagrees with the rubber score "
+         "sheet.",
+         "ScoreRubber gives a deal's points above/below the line (PBN 4.2); pbnkit writes each "
+         "deal on the rubber sheet in file order (RULES.md 4, or 2 for auction-1920), rubber "
+         "bonus included on the deal that ends the rubber.",
+         '1NT by S making 8 tricks, not vulnerable, with [ScoreRubber "NS 30/40"]',
+         'Write [ScoreRubber "NS 30/40"] only for 9 tricks; for 8 it is "NS 0/40".'),
+    Code("SC025", "rubber-vulnerability-mismatch", W, "Vulnerable disagrees with the games "
+         "won so far in the rubber.",
+         "In rubber bridge a side is vulnerable once it has won a game (RULES.md 4); auction "
+         "bridge 1920 has no vulnerability (RULES.md 2).",
+         'N-S won a game on the first deal; the second deal says [Vulnerable "None"]',
+         'Write [Vulnerable "NS"].'),
+    Code("SC030", "imps-not-checked", I, "ScoreIMP computed by a method pbnkit does not "
+         "compute is not checked.",
+         "Butler, cross-IMPs, an expert datum and the 1948/1961 scales need the whole field or "
+         "another scale; they are reported once per file.",
+         '[Scoring "IMP;Butler"] [ScoreIMP "NS 3"]', ""),
+)
+
+_SCORE_TAGS = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage")
+# Scoring fields whose IMPs are not the two-room difference on the WBF scale.
+_OTHER_IMPS = frozenset(("butler", "butler-2", "experts", "cross", "cross1", "cross2", "mean",
+                         "median", "imp_1948", "imp_1961", "bam", "instant"))
+_STATED = re.compile(r"(NS|EW)\s+(\S+)(?:\s+(NS|EW)\s+(\S+))?", re.IGNORECASE)
+_RUBBER_BARE = re.compile(r"(\d+)/(\d+)")
+_RUBBER_SIDES = re.compile(r"(NS|EW) (\d+)/(\d+)(?: (NS|EW) (\d+)/(\d+))?", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Stated:
+    """A score tag as written: the bare figure (declarer's side) or figures by side."""
+
+    name: str
+    text: str
+    line: int
+    column: int
+    bare: Decimal | None = None
+    sides: tuple[tuple[Side, Decimal], ...] = ()
+    commented: bool = False
+
+    def claims(self, declarer_side: Side | None) -> list[tuple[Side, Decimal]]:
+        """Each figure with the side it is for; a bare figure needs declarer's side."""
+        if self.bare is None:
+            return list(self.sides)
+        return [] if declarer_side is None else [(declarer_side, self.bare)]
+
+
+def read_stated(tag: TagPair, value: str) -> Stated | None:
+    """Score, ScoreIMP, ScoreMP or ScorePercentage: ``620``, ``NS +620``, ``EW 3.5 NS -3.5``
+    (blanks tolerated); None when unreadable."""
+    text = normalize_score(value)
+    where = (tag.name, value, tag.line, tag.value_column or tag.column)
+    commented = bool(tag.comments)
+    bare = read_number(text)
+    if bare is not None:
+        return Stated(*where, bare=bare, commented=commented)
+    match = _STATED.fullmatch(text)
+    if match is None:
+        return None
+    sides = [(Side(match[1].upper()), read_number(match[2]))]
+    if match[3]:
+        sides.append((Side(match[3].upper()), read_number(match[4])))
+    if any(n is None for _, n in sides) or len({s for s, _ in sides}) < len(sides):
+        return None
+    return Stated(*where, sides=tuple((s, n) for s, n in sides if n is not None),
+                  commented=commented)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedRubber:
+    """A ScoreRubber tag: ``above/below``, bare (declarer's side) or by side."""
+
+    text: str
+    line: int
+    column: int
+    bare: tuple[int, int] | None = None
+    sides: tuple[tuple[Side, tuple[int, int]], ...] = ()
+
+
+def read_rubber(tag: TagPair, value: str) -> StatedRubber | None:
+    """ScoreRubber: ``50/120``, ``NS 50/120``, ``EW 300/40 NS 50/70``; None otherwise."""
+    text = normalize_score(value)
+    where = (value, tag.line, tag.value_column or tag.column)
+    bare = _RUBBER_BARE.fullmatch(text)
+    if bare is not None:
+        return StatedRubber(*where, bare=(int(bare[1]), int(bare[2])))
+    match = _RUBBER_SIDES.fullmatch(text)
+    if match is None or (match[4] or "").upper() == match[1].upper():
+        return None
+    sides = [(Side(match[1].upper()), (int(match[2]), int(match[3])))]
+    if match[4]:
+        sides.append((Side(match[4].upper()), (int(match[5]), int(match[6]))))
+    return StatedRubber(*where, sides=tuple(sides))
+
+
+@dataclass(slots=True)
+class _Record:
+    """What the checks keep of one game."""
+
+    result: BoardResult
+    line: int
+    scoring: frozenset[str]
+    stated: dict[str, Stated] = field(default_factory=dict)
+    rubber: StatedRubber | None = None
+    vulnerable_at: tuple[int, int] | None = None
+    #: ScoreMP/ScorePercentage were compared with the game's ScoreTable
+    in_table: bool = False
+
+    def diagnostic(self, code: str, message: str, line: int, column: int,
+                   severity: Severity | None = None) -> Diagnostic:
+        return Diagnostic(code, message, line, column, self.result.path, self.result.board,
+                          severity)
+
+    @property
+    def old_mp(self) -> bool:
+        return "oldmp" in self.scoring
+
+    @property
+    def scale(self) -> MatchpointScale:
+        return MatchpointScale.MP2 if "mp2" in self.scoring else MatchpointScale.MP1
+
+    def score_ns(self) -> int | None:
+        """The record's Law 77 score from N-S, or None when it cannot be scored."""
+        result = self.result
+        vulnerability, _ = vulnerability_of(result.vulnerability, result.board_number)
+        if result.why_unscorable() is not None or result.contract is None:
+            return None
+        if result.contract.is_passed_out:
+            return 0
+        if vulnerability is None or result.tricks is None or result.declarer is None:
+            return None
+        return law77(result.contract, result.declarer, result.tricks, vulnerability,
+                     self.old_mp)
+
+
+class ScoreChecks:
+    """The SC020-SC030 checks of one file.
+
+    ``profile`` is the scoring profile's name; None lets the file's first Scoring tag
+    decide (RULES.md 5), as ``pbnkit score`` does. Call :meth:`add` for every game in file
+    order, then :meth:`finish` once.
+    """
+
+    def __init__(self, profile: str | None = None) -> None:
+        self._requested = find_profile(profile).name if profile else None
+        self._scoring: str | None = None
+        self._records: list[_Record] = []
+        self._pending: list[_Record] = []  # Score tags waiting for the profile
+        self._noted_imps = False
+
+    @property
+    def profile(self) -> str | None:
+        """The profile in force, or None while no Scoring tag has decided it."""
+        if self._requested:
+            return self._requested
+        return profile_for_scoring(self._scoring) if self._scoring is not None else None
+
+    def add(self, game: Game) -> list[Diagnostic]:
+        """The checks one game allows on its own; later games may complete them."""
+        if self._scoring is None and game.value("Scoring"):
+            self._scoring = game.value("Scoring")
+        record = self._read(game)
+        self._records.append(record)
+        found: list[Diagnostic] = []
+        table = game.tag("ScoreTable")
+        if table is not None:
+            found += self._table(game, table, record)
+        found += self._note_imps(record, game.value("Scoring") or "")
+        self._pending.append(record)
+        if self.profile is not None:
+            found += self._flush(self.profile)
+        return found
+
+    def finish(self) -> list[Diagnostic]:
+        """The checks that need the whole file: team matches, matchpoints, rubbers."""
+        profile = self.profile or DEFAULT_PROFILE
+        found = self._flush(profile)
+        if profile == "duplicate":
+            found += self._imps() + self._matchpoints()
+        else:
+            found += self._rubbers(profile)
+        return found
+
+    # -- per game ----------------------------------------------------------------------------
+
+    def _read(self, game: Game) -> _Record:
+        record = _Record(board_result(game), game.line, scoring_fields(game.value("Scoring")))
+        for name in _SCORE_TAGS:
+            tag, value = game.tag(name), game.value(name)
+            if tag is not None and value:
+                stated = read_stated(tag, value)
+                if stated is not None:
+                    record.stated[name] = stated
+        tag, value = game.tag("ScoreRubber"), game.value("ScoreRubber")
+        if tag is not None and value:
+            record.rubber = read_rubber(tag, value)
+        tag = game.tag("Vulnerable")
+        if tag is not None:
+            record.vulnerable_at = (tag.line, tag.value_column or tag.column)
+        if (game.value("FrenchMP") or "").strip().lower() == "yes":
+            record.scoring = record.scoring | {"frenchmp"}
+        return record
+
+    def _flush(self, profile: str) -> list[Diagnostic]:
+        found = []
+        if profile == "duplicate":
+            for record in self._pending:
+                found += _check_score(record)
+        self._pending = []
+        return found
+
+    def _note_imps(self, record: _Record, scoring: str) -> list[Diagnostic]:
+        stated = record.stated.get("ScoreIMP")
+        other = sorted(record.scoring & _OTHER_IMPS)
+        if stated is None or not other or self._noted_imps:
+            return []
+        self._noted_imps = True
+        return [record.diagnostic(
+            "SC030", f"ScoreIMP not checked in this file: Scoring {scoring!r} does not mean the "
+            "two-room difference on the WBF scale", stated.line, stated.column)]
+
+    def _table(self, game: Game, tag: TagPair, record: _Record) -> list[Diagnostic]:
+        scores = check_score_table(tag, game.value(tag.name), record.result, record.scoring)
+        found = [record.diagnostic(d.code, d.message, d.line, d.column) for d in scores.found]
+        own = record.score_ns()
+        for name in ("ScoreMP", "ScorePercentage"):
+            stated = record.stated.get(name)
+            if stated is None or own is None or scores.fit is None:
+                continue
+            record.in_table = True
+            found += _compare_matchpoints(record, stated, scores.fit, own, "SC023",
+                                          f"in the ScoreTable's {scores.fit.count} results")
+        return found
+
+    # -- per file ----------------------------------------------------------------------------
+
+    def _imps(self) -> list[Diagnostic]:
+        checked = [r for r in self._records
+                   if "ScoreIMP" in r.stated and not r.scoring & _OTHER_IMPS]
+        if not checked:
+            return []
+        results = [r.result for r in self._records]
+        matches, _ = team_matches(results, [r.score_ns() for r in self._records])
+        imps_ns: dict[int, tuple[int, str]] = {}
+        for match in matches:
+            for board in match.boards:
+                room = f"{board.open_ns:+d} in the Open room, {board.closed_ns:+d} in the Closed"
+                imps_ns[board.open_index] = (board.imps, room)
+                imps_ns[board.closed_index] = (-board.imps, room)
+        found = []
+        for record in checked:
+            if record.result.index not in imps_ns:
+                continue
+            ns, rooms = imps_ns[record.result.index]
+            stated = record.stated["ScoreIMP"]
+            for side, figure in stated.claims(_declarer_side(record.result)):
+                expected = ns if side is Side.NS else -ns
+                if not agrees(figure, expected):
+                    found.append(record.diagnostic(
+                        "SC021", f"ScoreIMP {stated.text!r} but N-S scored {rooms} room: "
+                        f"{side.value} {expected:+d} IMPs", stated.line, stated.column))
+        return found
+
+    def _matchpoints(self) -> list[Diagnostic]:
+        """ScoreMP and ScorePercentage against the board's other results in the file."""
+        field_of: dict[tuple[object, str], list[tuple[_Record, int]]] = defaultdict(list)
+        for record in self._records:
+            result, ns = record.result, record.score_ns()
+            if result.room is None and result.board and ns is not None:
+                field_of[(result.match_key, result.board.strip())].append((record, ns))
+        found = []
+        for entries in field_of.values():
+            if len(entries) < 2:
+                continue
+            for record, ns in entries:
+                if record.in_table or record.scoring & NOT_MATCHPOINTS:
+                    continue
+                fit = Fit.of([score for _, score in entries], None, record.scale)
+                for name in ("ScoreMP", "ScorePercentage"):
+                    stated = record.stated.get(name)
+                    if stated is not None:
+                        found += _compare_matchpoints(
+                            record, stated, fit, ns, "SC022",
+                            f"computed from the {len(entries)} results of this board in "
+                            "this file")
+        return found
+
+    def _rubbers(self, profile: str) -> list[Diagnostic]:
+        by_index = {r.result.index: r for r in self._records}
+        sheet = find_profile(profile).score([r.result for r in self._records])
+        found: list[Diagnostic] = []
+        for rubber in sheet.rubbers or ():
+            kinds: dict[str, dict[int, Problem]] = defaultdict(dict)
+            for problem in rubber.warnings:
+                if problem.index is not None:
+                    kinds[problem.kind][problem.index] = problem
+            for deal in rubber.deals:
+                record = by_index[deal.index]
+                warning = kinds["vulnerability-mismatch"].get(deal.index)
+                if warning is not None and record.vulnerable_at is not None:
+                    found.append(record.diagnostic("SC025", warning.message,
+                                                   *record.vulnerable_at))
+                if deal.index in kinds["unscored-deal"]:
+                    # Whatever this deal was worth is unknown, and with it the games won:
+                    # the rest of the rubber cannot be checked.
+                    break
+                if record.rubber is not None:
+                    found += _check_rubber(record, record.rubber, deal,
+                                           deal.index in kinds["no-honours"])
+        return found
+
+
+def _declarer_side(result: BoardResult) -> Side | None:
+    return result.declarer.side if result.declarer is not None else None
+
+
+def _check_score(record: _Record) -> list[Diagnostic]:
+    stated = record.stated.get("Score")
+    ns = record.score_ns()
+    if stated is None or ns is None:
+        return []
+    result = record.result
+    assert result.contract is not None
+    found = []
+    for side, figure in stated.claims(_declarer_side(result)):
+        expected = ns if side is Side.NS else -ns
+        if agrees(figure, expected):
+            continue
+        if result.contract.is_passed_out:
+            what = "a passed-out board scores 0"
+        else:
+            vulnerability, source = vulnerability_of(result.vulnerability, result.board_number)
+            assert result.declarer is not None and vulnerability is not None
+            vulnerable = "vulnerable" if vulnerability.is_vulnerable(result.declarer) \
+                else "not vulnerable"
+            what = (f"{result.contract} by {result.declarer.name} with {result.tricks} tricks, "
+                    f"{vulnerable} ({source}), scores {side.value} {expected:+d}")
+        found.append(record.diagnostic(
+            "SC020", f"Score {stated.text!r} but {what}", stated.line, stated.column,
+            Severity.WARNING if stated.commented else None))
+    return found
+
+
+def _compare_matchpoints(record: _Record, stated: Stated, fit: Fit, ns: int, code: str,
+                         among: str) -> list[Diagnostic]:
+    points = fit.points_of(ns)
+    if points is None:
+        return []
+    mp_ns, top = points
+    found = []
+    for side, figure in stated.claims(_declarer_side(record.result)):
+        mp = mp_ns if side is Side.NS else top - mp_ns
+        if stated.name == "ScoreMP":
+            if figure > Decimal(str(top)) + 1:
+                # More than the top of these results: the file holds part of the field.
+                continue
+            expected, unit = mp, "matchpoints"
+        else:
+            expected, unit = mp / top * 100, "%"
+        if not agrees(figure, expected):
+            found.append(record.diagnostic(
+                code, f"{stated.name} {stated.text!r} but {ns:+d} for N-S gets {side.value} "
+                f"{_figure(expected)}{' ' if unit != '%' else ''}{unit} {among} "
+                f"({fit.describe()})", stated.line, stated.column))
+    return found
+
+
+def _figure(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _check_rubber(record: _Record, stated: StatedRubber, deal: RubberDeal,
+                  honours_unknown: bool) -> list[Diagnostic]:
+    if stated.bare is not None:
+        side = _declarer_side(record.result)
+        claims = [] if side is None else [(side, stated.bare)]
+    else:
+        claims = list(stated.sides)
+    found = []
+    for side, (above, below) in claims:
+        computed = (deal.points(side, Line.ABOVE), deal.points(side, Line.BELOW))
+        # Honours are above the line: without the whole deal they are unknown.
+        if computed[1] == below and (honours_unknown or computed[0] == above):
+            continue
+        found.append(record.diagnostic(
+            "SC024", f"ScoreRubber {stated.text!r} but the rubber sheet gives {side.value} "
+            f"{computed[0]}/{computed[1]} for this deal"
+            f"{' (honours not counted: the deal is not fully given)' if honours_unknown else ''}",
+            stated.line, stated.column))
+    return found
+
+
+__all__ = ["SCORE_CODES", "ScoreChecks", "Stated", "StatedRubber", "read_rubber", "read_stated"]

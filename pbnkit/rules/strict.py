@@ -1,0 +1,132 @@
+"""Export-format checks for tags (PBN 9, items 3-9): ``pbnkit validate --strict``.
+
+Import format is lenient; export format is the canonical form programs should write.
+The auction and play layout rules live in :mod:`pbnkit.rules.section_export`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.errors import InvalidTokenError
+from pbnkit.model import Deal, Seat
+from pbnkit.pbn.records import Game, TagPair
+
+E = Severity.ERROR
+
+register(
+    Code("TG101", "export-missing-tag", E, "A mandatory tag is missing (export format).",
+         "Export format gives all 15 mandatory tags, '?' when unknown and '' when not "
+         "applicable, unless an earlier game set the value with '##' (PBN 3.4).",
+         "no [Scoring] tag", '[Scoring "?"]'),
+    Code("TG102", "export-tag-order", E, "Tags out of export order.",
+         "The 15 mandatory tags come first in the order Event, Site, Date, Board, West, "
+         "North, East, South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result; "
+         "then the other tags sorted by name; sections after (PBN 3.1, 9).",
+         "[Board] before [Date]", "Reorder the tags."),
+    Code("TG103", "export-tag-layout", E, "A tag pair not written as [Name \"value\"] alone "
+         "at the start of its line (export format).", "PBN 3.3: no space after '[', one "
+         "space before the value, none before ']'.", '[Event  "x"] [Site "y"]',
+         'One [Name "value"] per line.'),
+    Code("TG104", "export-value-form", E, "A tag value not in its export form.",
+         "Export format writes seats, suits, ranks, NT, X, Pass in uppercase, Vulnerable as "
+         "None/NS/EW/All, Result as declarer's tricks, and the Deal from the dealer with "
+         "ranks in descending order (PBN 9 items 6-9).", '[Vulnerable "Both"]',
+         '[Vulnerable "All"]'),
+    Code("TG105", "export-duplicate-tag", E, "A repeated tag (export format).",
+         "In export format a repeated tag is an error, not ignored (PBN 3.3).",
+         '[Room "Open"] [Room "IMP"]', "Keep one."),
+)
+
+MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+             "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+_SECTIONS = ("Auction", "Play", "Note")
+_RANK_ORDER = "AKQJT98765432"
+
+
+def _at(tag: TagPair, code: str, message: str) -> Diagnostic:
+    return Diagnostic(code, message, tag.line, tag.column)
+
+
+def check(game: Game) -> Iterator[Diagnostic]:
+    names = [tag.name for tag in game.tags]
+    for name in MANDATORY:
+        if name not in names and name not in game.values:
+            yield Diagnostic("TG101", f"mandatory tag {name} is missing", game.line, 1)
+    yield from _order(game)
+    yield from _layout(game)
+    yield from _values(game)
+    seen: set[str] = set()
+    for tag in game.tags:
+        if tag.name in seen and tag.name != "Note":
+            yield _at(tag, "TG105", f"tag {tag.name} repeated")
+        seen.add(tag.name)
+
+
+def _order(game: Game) -> Iterator[Diagnostic]:
+    """Mandatory tags in their order, then the rest alphabetically, before the sections."""
+    def key(tag: TagPair) -> tuple[int, int, str]:
+        if tag.name in MANDATORY:
+            return (0, MANDATORY.index(tag.name), "")
+        return (1, 0, tag.name)
+
+    identification = []
+    for tag in game.tags:
+        if tag.name in _SECTIONS:
+            break
+        identification.append(tag)
+    for before, after in zip(identification, identification[1:]):
+        if key(after) < key(before):
+            yield _at(after, "TG102", f"tag {after.name} comes after {before.name}")
+            return  # one finding is enough: the rest follows from it
+
+
+def _layout(game: Game) -> Iterator[Diagnostic]:
+    previous_line = 0
+    for tag in game.tags:
+        expected_value_column = tag.column + len(tag.name) + 3  # [Name "
+        if tag.column != 1 or tag.line == previous_line:
+            yield _at(tag, "TG103", f"tag {tag.name} does not start its own line")
+        elif not tag.quoted or tag.value_column != expected_value_column:
+            yield _at(tag, "TG103", f"tag {tag.name} is not written as [{tag.name} \"value\"]")
+        previous_line = tag.line
+
+
+def _values(game: Game) -> Iterator[Diagnostic]:
+    for tag in game.tags:
+        value = tag.value
+        problem = None
+        if tag.name in ("Dealer", "Declarer", "Auction", "Play") and value != value.upper():
+            problem = f"{tag.name} {value!r} is not uppercase"
+        elif tag.name == "Vulnerable" and value not in ("None", "NS", "EW", "All"):
+            problem = f"Vulnerable {value!r} is not None, NS, EW or All"
+        elif tag.name == "Contract" and value not in ("", "?") and value != "Pass" and (
+                value != value.upper()):
+            problem = f"Contract {value!r} is not uppercase"
+        elif tag.name == "Result" and value not in ("", "?") and not value.isdigit():
+            problem = f"Result {value!r} is not declarer's number of tricks"
+        elif tag.name == "Deal":
+            problem = _deal_form(value, game.value("Dealer"))
+        if problem:
+            yield Diagnostic("TG104", problem, tag.line, tag.value_column or tag.column)
+
+
+def _deal_form(value: str, dealer: str | None) -> str | None:
+    try:
+        deal = Deal.from_pbn(value)
+    except InvalidTokenError:
+        return None  # DL001 already says so
+    if value != value.upper():
+        return "Deal is not uppercase"
+    try:
+        if dealer and deal.first is not Seat.from_pbn(dealer):
+            return f"Deal starts at {deal.first.name}, not at the dealer {dealer}"
+    except InvalidTokenError:
+        pass
+    hands = value.split(":", 1)[1].split()
+    for hand in hands:
+        for ranks in hand.split("."):
+            if ranks != "-" and list(ranks) != sorted(ranks, key=_RANK_ORDER.index):
+                return f"ranks {ranks!r} are not in descending order"
+    return None

@@ -1,0 +1,364 @@
+"""``SC`` codes about a game's ScoreTable (PBN 5, PBN.md 8.2), and the arithmetic the score
+checks share: Law 77 with PBN's ``OldMP`` modifier, matchpoints over a field, and
+comparing a written figure with a computed one to the precision written.
+
+A ScoreTable holds the whole field's results on the board. Each row's score must follow
+from its contract, declarer and result; its MP and Percentage figures from the table's
+scores; its IMPs from its datum where the table gives one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.model import Contract, Risk, Seat, Side, Vulnerability
+from pbnkit.pbn.records import TagPair
+from pbnkit.pbn.tables import Table, is_artificial, is_not_relevant, is_unknown, read_table
+from pbnkit.rules.result import ResultTag, read_contract, read_declarer, read_result
+from pbnkit.scoring import MatchpointScale, duplicate_score, imps
+from pbnkit.scoring.base import BoardResult
+
+E, W = Severity.ERROR, Severity.WARNING
+
+TABLE_CODES = register(
+    Code("SC026", "table-score-mismatch", E, "A ScoreTable row's score disagrees with its "
+         "contract, declarer and result.",
+         "Each row's Score_NS (or Score_EW) is the Law 77 score of the row's contract, "
+         "declarer and result at the board's vulnerability (the Vulnerable tag, else the "
+         "board number). Artificial (^), unknown (?) and '-' cells are not compared.",
+         "a row '4S N 10 450' on a board where nobody is vulnerable", "Write 420."),
+    Code("SC027", "table-matchpoints-mismatch", E, "A ScoreTable row's MP or Percentage "
+         "disagrees with the table's own scores.",
+         "MP_NS/MP_EW and Percentage_NS/_EW follow from the table's scores (MP1 unless "
+         "Scoring says MP2; a Multiplicity column counts a row several times). A figure "
+         "rounded or cut to the precision written is accepted.",
+         "rows scoring 420 and 170 with MP_NS 0 on the 420 row",
+         "Write MP_NS 2 on the 420 row and 0 on the 170 row."),
+    Code("SC028", "table-imps-mismatch", E, "A ScoreTable row's IMP_NS or IMP_EW disagrees "
+         "with its score.",
+         "Checked only where the IMPs are unambiguous: against the row's datum column "
+         "(ButlerDatum or Datum), or summed against every other score under Scoring 'Cross'.",
+         "score 120 against a datum of -90 (210: 5 IMPs) with IMP_NS 4", "Write 5."),
+    Code("SC029", "table-matchpoints-unexplained", W, "Most of a ScoreTable's MP or "
+         "Percentage figures do not follow from its scores.",
+         "The table may list only part of the field, or the event used a method pbnkit does "
+         "not know; the table is reported once instead of row by row.",
+         "two rows, 500 and 470, with Percentage_NS 99.4 and 98.4",
+         "Give the whole field, or check the figures."),
+)
+
+#: Scoring fields under which MP and Percentage figures are not plain MP1/MP2 matchpoints
+#: (FrenchMP stands for the FrenchMP tag).
+NOT_MATCHPOINTS = frozenset((
+    "emp", "frenchmp", "mitchell2", "mitchell3", "mitchell4", "ascherman", "bastille",
+    "imp", "bam", "instant", "butler", "butler-2", "experts", "cross", "cross1", "cross2",
+    "imp_1948", "imp_1961",
+))
+_OTHER_IMP_SCALES = frozenset(("imp_1948", "imp_1961"))
+_DATUM_COLUMNS = ("ButlerDatum", "Datum")
+_MATCHPOINT_COLUMNS = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW")
+_FIGURE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)")
+
+
+# -- Arithmetic shared with the tag checks ----------------------------------------------------
+
+
+def scoring_fields(value: str | None) -> frozenset[str]:
+    """The Scoring tag's fields, lowercase (``IMP;Butler`` -> ``{'imp', 'butler'}``)."""
+    return frozenset(f.strip().lower() for f in (value or "").split(";") if f.strip())
+
+
+def read_number(text: str) -> Decimal | None:
+    """A written figure: ``620``, ``+550``, ``-2.5``, ``100.``; None otherwise."""
+    text = text.strip()
+    return Decimal(text) if _FIGURE.fullmatch(text) else None
+
+
+def agrees(written: Decimal, computed: float) -> bool:
+    """Whether a figure agrees with the computed value to the precision written: within
+    one unit of its last digit, so that both rounding and cutting off are accepted
+    (``57.6`` for 57.65; ``620`` only for 620)."""
+    exponent = written.as_tuple().exponent
+    unit = Decimal(1).scaleb(min(int(exponent), 0)) if isinstance(exponent, int) else Decimal(1)
+    return abs(written - Decimal(repr(float(computed)))) < unit
+
+
+def vulnerability_of(vulnerable: Vulnerability | None,
+                     board: int | None) -> tuple[Vulnerability | None, str]:
+    """The board's vulnerability and where it comes from: the Vulnerable tag wins over
+    the board number, as in duplicate scoring (some events renumber boards)."""
+    if vulnerable is not None:
+        return vulnerable, "Vulnerable tag"
+    if board is not None:
+        return Vulnerability.for_board(board), f"board {board}"
+    return None, "no vulnerability"
+
+
+def law77(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability,
+          old_mp: bool = False) -> int:
+    """The Law 77 score from N-S; ``old_mp`` is PBN's OldMP modifier: no extra 100
+    (doubled) or 200 (redoubled) per undertrick from the fourth on, not vulnerable."""
+    if contract.is_passed_out:
+        return 0
+    vulnerable = vulnerability.is_vulnerable(declarer)
+    score = duplicate_score(contract, tricks, vulnerable)
+    down = contract.tricks_needed - tricks
+    if old_mp and contract.risk is not Risk.UNDOUBLED and down >= 4 and not vulnerable:
+        score += 100 * (down - 3) * (2 if contract.risk is Risk.REDOUBLED else 1)
+    return score if declarer.side is Side.NS else -score
+
+
+def declarer_tricks(result: ResultTag, declarer: Seat) -> int | None:
+    """Declarer's tricks from any Result form."""
+    if result.declarer_tricks is not None:
+        return result.declarer_tricks
+    by_side = dict(result.sides)
+    if declarer.side in by_side:
+        return by_side[declarer.side]
+    if declarer.side.other in by_side:
+        return 13 - by_side[declarer.side.other]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """The results of one board and how they are matchpointed.
+
+    ``count_self`` is a convention seen in real tables (the reference verifier's own
+    sample): each score is also compared with itself, as a tie, so the top is one
+    comparison larger and nobody gets 0% or 100%.
+    """
+
+    scores: tuple[int, ...]
+    weights: tuple[int, ...]
+    scale: MatchpointScale = MatchpointScale.MP1
+    count_self: bool = False
+
+    @classmethod
+    def of(cls, scores: Sequence[int], weights: Sequence[int] | None,
+           scale: MatchpointScale, count_self: bool = False) -> Fit:
+        return cls(tuple(scores), tuple(weights or [1] * len(scores)), scale, count_self)
+
+    @property
+    def count(self) -> int:
+        return sum(self.weights)
+
+    def points_of(self, ns: int) -> tuple[float, float] | None:
+        """N-S matchpoints of one of these results, and the top; None when no result
+        scored ``ns`` or there is nothing to compare with."""
+        if ns not in self.scores or self.count < 2:
+            return None
+        win = float(self.scale.value)
+        below = sum(w for s, w in zip(self.scores, self.weights) if s < ns)
+        equal = sum(w for s, w in zip(self.scores, self.weights) if s == ns)
+        points, top = win * below + win / 2 * (equal - 1), win * (self.count - 1)
+        if self.count_self:
+            points, top = points + win / 2, top + win
+        return points, top
+
+    def describe(self) -> str:
+        rule = self.scale.name
+        return f"{rule}, each score also tied with itself" if self.count_self else rule
+
+
+@dataclass(frozen=True, slots=True)
+class TableScores:
+    """What the ScoreTable check found, and the table's field for the record's own
+    ScoreMP/ScorePercentage (None when the table cannot be matchpointed)."""
+
+    found: list[Diagnostic]
+    fit: Fit | None
+
+
+def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
+                      scoring: frozenset[str]) -> TableScores:
+    """The ScoreTable checks of one game; ``spec`` is the tag value after inheritance."""
+    table = read_table(tag, spec)
+    if not table.columns or not table.rows:
+        return TableScores([], None)
+    scale = MatchpointScale.MP2 if "mp2" in scoring else MatchpointScale.MP1
+    rows = _TableRows(table)
+    found = rows.check_scores(result, "oldmp" in scoring)
+    found += rows.check_datum_imps() if not scoring & _OTHER_IMP_SCALES else []
+    fit = None
+    scores = rows.scores()
+    weights = rows.weights()
+    if scores is not None and weights is not None:
+        if not scoring & NOT_MATCHPOINTS:
+            fit, more = rows.check_matchpoints(tag, scores, weights, scale)
+            found += more
+        if "cross" in scoring:
+            found += rows.check_cross_imps(scores, weights)
+    return TableScores(found, fit)
+
+
+def _special(text: str) -> bool:
+    return is_unknown(text) or is_not_relevant(text) or is_artificial(text)
+
+
+class _TableRows:
+    """A ScoreTable's rows, read cell by cell as the checks need them."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def text(self, row: int, name: str) -> str | None:
+        column = self.table.index(name)
+        return None if column is None else self.table.rows[row][column]
+
+    def report(self, code: str, row: int, name: str, message: str) -> Diagnostic:
+        column = self.table.index(name)
+        assert column is not None
+        cell = self.table.cells[row][column]
+        return Diagnostic(code, f"{self.table.name} row {row + 1}: {name} "
+                          f"{self.table.rows[row][column]} but {message}", cell.line, cell.column)
+
+    def figure(self, row: int, name: str) -> Decimal | None:
+        text = self.text(row, name)
+        return None if text is None or _special(text) else read_number(text)
+
+    def score(self, row: int) -> int | None:
+        """The row's N-S score: Score_NS, else minus Score_EW (tables often fill only the
+        side that scored); None when neither is a plain integer."""
+        for name, sign in (("Score_NS", 1), ("Score_EW", -1)):
+            figure = self.figure(row, name)
+            text = self.text(row, name)
+            if text is not None and is_artificial(text):
+                return None
+            if figure is not None and figure == figure.to_integral_value():
+                return sign * int(figure)
+        return None
+
+    def scores(self) -> list[int] | None:
+        """Every row's N-S score, or None when a row has none (artificial, unknown)."""
+        scores = [self.score(row) for row in range(len(self.table.rows))]
+        return None if any(s is None for s in scores) else [s for s in scores if s is not None]
+
+    def weights(self) -> list[int] | None:
+        if self.table.index("Multiplicity") is None:
+            return [1] * len(self.table.rows)
+        weights = [self.figure(row, "Multiplicity") for row in range(len(self.table.rows))]
+        if any(w is None or w < 1 or w != w.to_integral_value() for w in weights):
+            return None
+        return [int(w) for w in weights if w is not None]
+
+    def check_scores(self, result: BoardResult, old_mp: bool) -> list[Diagnostic]:
+        """Each row's score against its contract, declarer and result."""
+        if not self.table.has("Contract", "Declarer", "Result"):
+            return []
+        vulnerability, source = vulnerability_of(result.vulnerability, result.board_number)
+        if vulnerability is None:
+            return []
+        found = []
+        for row in range(len(self.table.rows)):
+            computed = self._row_score(row, vulnerability, old_mp)
+            if computed is None:
+                continue
+            expected, play = computed
+            for name, sign in (("Score_NS", 1), ("Score_EW", -1)):
+                figure = self.figure(row, name)
+                if figure is not None and figure != sign * expected:
+                    found.append(self.report(
+                        "SC026", row, name, f"{play} ({source}) scores {sign * expected:+d} "
+                        f"for {name[-2:]}"))
+        return found
+
+    def _row_score(self, row: int, vulnerability: Vulnerability,
+                   old_mp: bool) -> tuple[int, str] | None:
+        texts = [self.text(row, name) or "?" for name in ("Contract", "Declarer", "Result")]
+        contract = read_contract(texts[0]) if not _special(texts[0]) else None
+        if contract is not None and contract.is_passed_out:
+            return 0, "a passed-out board"
+        if contract is None or any(_special(text) for text in texts[1:]):
+            return None
+        declarer, result = read_declarer(texts[1]), read_result(texts[2])
+        if declarer is None or result is None or result.wrong_agreement:
+            return None
+        tricks = declarer_tricks(result, declarer.seat)
+        if tricks is None:
+            return None
+        vulnerable = vulnerability.is_vulnerable(declarer.seat)
+        play = (f"{contract} by {declarer.seat.name} with {tricks} tricks, "
+                f"{'vulnerable' if vulnerable else 'not vulnerable'}")
+        return law77(contract, declarer.seat, tricks, vulnerability, old_mp), play
+
+    def check_matchpoints(self, tag: TagPair, scores: list[int], weights: list[int],
+                          scale: MatchpointScale) -> tuple[Fit | None, list[Diagnostic]]:
+        """MP and Percentage columns against the table's scores. The convention that
+        explains most figures is used; when it explains fewer than half, the table is
+        reported once (SC029) and not used for the record's own figures."""
+        fits = [Fit.of(scores, weights, scale), Fit.of(scores, weights, scale, True)]
+        if fits[0].count < 2:
+            return None, []
+        cells = [(row, name, figure) for name in _MATCHPOINT_COLUMNS
+                 for row in range(len(scores))
+                 if (figure := self.figure(row, name)) is not None]
+        if not cells:
+            return fits[0], []
+        agreeing = [[agrees(figure, _expected(fit, scores[row], name))
+                     for row, name, figure in cells] for fit in fits]
+        best = 1 if sum(agreeing[1]) > sum(agreeing[0]) else 0
+        if 2 * sum(agreeing[best]) < len(cells):
+            names = sorted({name for _, name, _ in cells}, key=_MATCHPOINT_COLUMNS.index)
+            return None, [Diagnostic(
+                "SC029", f"{self.table.name}: only {sum(agreeing[best])} of {len(cells)} "
+                f"{'/'.join(names)} figures follow from its {fits[0].count} scores (MP1/MP2 as "
+                "Scoring says); the table may list only part of the field", tag.line,
+                tag.value_column or tag.column)]
+        fit = fits[best]
+        found = []
+        for (row, name, figure), ok in zip(cells, agreeing[best]):
+            if not ok:
+                expected = _expected(fit, scores[row], name)
+                found.append(self.report(
+                    "SC027", row, name, f"{scores[row]:+d} for N-S gets {_figure(expected)} "
+                    f"among the table's {fit.count} scores ({fit.describe()})"))
+        return fit, found
+
+    def check_datum_imps(self) -> list[Diagnostic]:
+        datum_column = next((n for n in _DATUM_COLUMNS if self.table.index(n) is not None), None)
+        if datum_column is None:
+            return []
+        found = []
+        for row in range(len(self.table.rows)):
+            score, datum = self.score(row), self.figure(row, datum_column)
+            if score is None or datum is None:
+                continue
+            imps_ns = imps(score - int(datum))
+            found += self._compare_imps(row, imps_ns, f"{score:+d} against the datum "
+                                        f"{int(datum):+d}")
+        return found
+
+    def check_cross_imps(self, scores: list[int], weights: list[int]) -> list[Diagnostic]:
+        found = []
+        for row, score in enumerate(scores):
+            total = sum(w * imps(score - other) for other, w in zip(scores, weights))
+            found += self._compare_imps(row, total, f"{score:+d} against each other score")
+        return found
+
+    def _compare_imps(self, row: int, imps_ns: int, why: str) -> list[Diagnostic]:
+        found = []
+        for name, expected in (("IMP_NS", imps_ns), ("IMP_EW", -imps_ns)):
+            figure = self.figure(row, name)
+            if figure is not None and not agrees(figure, expected):
+                found.append(self.report("SC028", row, name, f"{why} gives {name[-2:]} "
+                                         f"{expected:+d} IMPs"))
+        return found
+
+
+def _expected(fit: Fit, ns: int, column: str) -> float:
+    points = fit.points_of(ns)
+    assert points is not None
+    mp_ns, top = points
+    return {
+        "MP_NS": mp_ns, "MP_EW": top - mp_ns,
+        "Percentage_NS": mp_ns / top * 100, "Percentage_EW": (top - mp_ns) / top * 100,
+    }[column]
+
+
+def _figure(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")

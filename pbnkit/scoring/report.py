@@ -1,0 +1,117 @@
+"""Score whole files: choose the profile, score, and shape the ``pbnkit score`` document
+(schema ``schemas/score-report.v1.json``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pbnkit.model import Contract, Seat, Vulnerability
+from pbnkit.pbn.records import Game
+from pbnkit.scoring import find_profile, profile_for_scoring
+from pbnkit.scoring.base import BoardResult, Entry, Match, Rubber, RubberDeal, ScoreSheet
+from pbnkit.scoring.records import board_result
+
+REPORT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreReport:
+    """A profile's score sheet with the results it was computed from (same order)."""
+
+    profile: str
+    results: tuple[BoardResult, ...]
+    sheet: ScoreSheet
+
+    def to_json(self) -> dict:
+        return {
+            "version": REPORT_VERSION,
+            "profile": self.profile,
+            "notes": list(self.sheet.notes),
+            "boards": [_board(result, row) for result, row in zip(self.results, self.sheet.boards)],
+            "matches": [_match(m) for m in self.sheet.matches or ()],
+            "rubbers": [_rubber(r) for r in self.sheet.rubbers or ()],
+            "problems": [
+                {"kind": p.kind, "message": p.message, "index": p.index, "board": p.board}
+                for p in self.sheet.all_problems
+            ],
+        }
+
+
+def choose_profile(scoring: str | None, requested: str | None) -> str:
+    """``--profile`` when given, else what the Scoring tag selects (RULES.md 5)."""
+    if requested:
+        return find_profile(requested).name
+    return profile_for_scoring(scoring)
+
+
+def score_results(results: Iterable[BoardResult], profile: str) -> ScoreReport:
+    """Score results; each file starts a fresh sheet (a rubber never runs on into the
+    next file)."""
+    results = tuple(results)
+    sheet = find_profile(profile).score(results)
+    return ScoreReport(profile, results, sheet)
+
+
+def score_games(games: Iterable[Game], profile: str | None = None) -> ScoreReport:
+    """Score games as they stream by: only the small :class:`BoardResult` of each game is
+    kept. Without ``profile``, the first Scoring tag decides."""
+    results = []
+    scoring = None
+    for game in games:
+        if scoring is None and game.value("Scoring"):
+            scoring = game.value("Scoring")
+        results.append(board_result(game))
+    return score_results(results, choose_profile(scoring, profile))
+
+
+def _name(value: Seat | Vulnerability | Contract | None) -> str | None:
+    return None if value is None else value.pbn()
+
+
+def _board(result: BoardResult, row) -> dict:
+    return {
+        "path": result.path, "index": result.index, "board": result.board,
+        "room": result.room, "declarer": _name(result.declarer),
+        "contract": _name(result.contract), "tricks": result.tricks,
+        "vulnerable": _name(result.vulnerability), "score_ns": row.score_ns,
+        "mp_ns": row.mp_ns, "pct_ns": row.pct_ns,
+    }
+
+
+def _match(match: Match) -> dict:
+    key = match.key
+    return {
+        "key": {"event": key.event, "section": key.section, "stage": key.stage,
+                "round": key.round, "home_team": key.home_team, "visit_team": key.visit_team},
+        "boards": [{"board": b.board, "open_ns": b.open_ns, "closed_ns": b.closed_ns,
+                    "diff": b.diff, "imps": b.imps} for b in match.boards],
+        "imps_a": match.imps_a, "imps_b": match.imps_b,
+        "winner": match.winner,  # None when no board could be compared
+    }
+
+
+def _entry(entry: Entry) -> dict:
+    return {"side": entry.side.value, "line": entry.line.value, "points": entry.points,
+            "reason": entry.reason.value}
+
+
+def _deal(deal: RubberDeal) -> dict:
+    return {"index": deal.index, "board": deal.board, "declarer": _name(deal.declarer),
+            "contract": _name(deal.contract), "tricks": deal.tricks,
+            "vulnerable": _name(deal.vulnerability),
+            "entries": [_entry(e) for e in deal.entries]}
+
+
+def _rubber(rubber: Rubber) -> dict:
+    return {
+        "deals": [_deal(d) for d in rubber.deals],
+        "settlement": [_entry(e) for e in rubber.settlement],
+        "games": {"NS": rubber.games_ns, "EW": rubber.games_ew},
+        "finished": rubber.finished,
+        "above": {"NS": rubber.above_ns, "EW": rubber.above_ew},
+        "below": {"NS": rubber.below_ns, "EW": rubber.below_ew},
+        "total": {"NS": rubber.total_ns, "EW": rubber.total_ew},
+        "winner": rubber.winner, "margin": rubber.margin,
+        "rubber_points": rubber.rubber_points,
+    }

@@ -1,0 +1,46 @@
+"""Rule cases kept as data: every game of tests/cases/replay/*.pbn states the codes the
+replay must report (see the README there)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import pbnkit
+from pbnkit.rules.replay import check, check_strict
+
+CASES = Path(__file__).parent / "cases" / "replay"
+
+
+def _cases() -> list:
+    params = []
+    for path in sorted(CASES.glob("*.pbn")):
+        for game in pbnkit.read(path):
+            lines = [e.text.strip() for e in game.preamble if e.kind.value == "escape"]
+            expect = next(line.split(":", 1)[1].split() for line in lines
+                          if line.startswith("expect:"))
+            title = lines[0] if not lines[0].startswith(("expect:", "strict")) else ""
+            params.append(pytest.param(game, [c for c in expect if c != "-"],
+                                       "strict" in lines, id=f"{path.stem}:{game.line} {title}"))
+    return params
+
+
+@pytest.mark.parametrize(("game", "expected", "strict"), _cases())
+def test_rule_case(game, expected, strict):
+    found = check(game) + (check_strict(game) if strict else [])
+    assert Counter(d.code for d in found) == Counter(expected), [d.format() for d in found]
+
+
+def test_every_replay_code_has_a_failing_and_a_passing_case():
+    failing = Counter()
+    clean = 0
+    for param in _cases():
+        _, expected, _ = param.values
+        failing.update(set(expected))
+        clean += not expected
+    from pbnkit.rules import auction, notes, play, result, section_export
+    registered = {*auction.AUCTION, *play.PLAY, *result.OUTCOME, *notes.NOTES, *section_export.LAYOUT}
+    assert registered - set(failing) == set()
+    assert clean >= 20
