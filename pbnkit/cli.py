@@ -159,8 +159,14 @@ def score(paths, profile, output_format, output, force, quiet):
                 progress.close()
                 raise click.FileError(str(path), error.strerror or str(error)) from None
 
-    report = score_games(games(), profile)
-    progress.close()
+    from pbnkit.scoring.report import MixedProfilesError
+
+    try:
+        report = score_games(games(), profile)
+    except MixedProfilesError as error:
+        raise click.UsageError(str(error)) from None
+    finally:
+        progress.close()
     _score_output(report, output_format, output, force)
 
 

@@ -59,7 +59,8 @@ def write_play(writer: Writer, play: Play, extra: Card | None = None, seat: Seat
     for trick in tricks:
         writer.row([trick.card(first.next(c)).pbn() for c in range(4)])
     if current:
-        tokens = [current[s].pbn() if s in current else "-" for s in (first.next(c) for c in range(4))]
+        seats = [first.next(c) for c in range(4)]
+        tokens = [current[s].pbn() if s in current else "-" for s in seats]
         ids = [0 if seat is not None and first.next(c) is seat else None for c in range(4)]
         writer.row(tokens, ids)
 

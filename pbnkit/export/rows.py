@@ -16,7 +16,7 @@ from pbnkit.diagnostics import CODES, Diagnostic, Severity
 from pbnkit.errors import PbnError
 from pbnkit.model import Contract, Deal, Seat, Strain, Vulnerability
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
-from pbnkit.pbn.sections import SectionItem, decode_items
+from pbnkit.pbn.sections import decode_items
 
 Row = dict[str, Any]
 
@@ -26,6 +26,7 @@ _RESULT = re.compile(r"\^?\s*([0-9]+)")
 _SIDE_RESULT = re.compile(r"\^?\s*(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?", re.IGNORECASE)
 _COLUMN = re.compile(r"[+-]?(?P<name>[^\\]*)")
 _INT16 = range(-(2 ** 15), 2 ** 15)
+_SEATS = "NESW"  # clockwise, as pbnkit.model.Seat numbers them
 
 
 def element_row(element: Element) -> Row:
@@ -180,25 +181,24 @@ def _items(game: Game, name: str, token: str) -> list[Row]:
         return []
     items, _ = decode_items(tag)
     seat = _seat(tag.value)
-    start = Seat.from_pbn(seat) if seat else None
+    start = _SEATS.index(seat) if seat else None
     rows = []
     position = 0
     for item in items:
         here = None
-        if start is not None and item.text != "*":
-            here = start.next(position).pbn()
         if item.text != "*":
+            if start is not None:
+                here = _SEATS[(start + position) % 4]
             position += 1
-        rows.append(_item_row(item, token, here))
+        nags = item.nags
+        if nags and not all(-32768 <= nag <= 32767 for nag in nags):
+            nags = tuple(nag for nag in nags if -32768 <= nag <= 32767)
+        note = item.note
+        rows.append({"seat": here, token: item.text, "irregularity": item.irregularity,
+                     "suffix": item.suffix,
+                     "note": note if note is None or -32768 <= note <= 32767 else None,
+                     "nags": list(nags), "comments": list(item.comments)})
     return rows
-
-
-def _item_row(item: SectionItem, token: str, seat: str | None) -> Row:
-    return {"seat": seat, token: item.text, "irregularity": item.irregularity,
-            "suffix": item.suffix,
-            "note": item.note if item.note in _INT16 else None,
-            "nags": [nag for nag in item.nags if nag in _INT16],
-            "comments": list(item.comments)}
 
 
 def _notes(tags: tuple[TagPair, ...]) -> list[Row]:

@@ -212,12 +212,13 @@ class Play:
         if hand is None and self.deal.holder(card) is not None:
             return CardFault.HELD_BY_OTHER
         led = None if lead_out_of_turn else self.trick.suit_led
-        follows = led is None or card.suit is led
+        able = None if led is None or card.suit is led else self.can_follow(played_seat, led)
         # Follow suit when able.
-        if not follows and not revoke_accepted and self.can_follow(played_seat, led) is True:
+        if able is True and not revoke_accepted:
             return CardFault.REVOKE
-        # ^R only on a card that fails to follow while the player (possibly) could.
-        if revoke_accepted and (follows or self.can_follow(played_seat, led) is False):
+        # ^R only on a card that fails to follow while the player (possibly) could: not on a
+        # lead, a card of the suit led, or a discard from a known void.
+        if revoke_accepted and (led is None or card.suit is led or able is False):
             return CardFault.NOT_A_REVOKE
         return None
 
@@ -255,11 +256,12 @@ class Play:
         who = f" by {seat.name}" if seat is not None else ""
         text = "-" if card is None else card.pbn()
         detail = ""
-        if fault is CardFault.HELD_BY_OTHER and card is not None:
+        if fault in (CardFault.HELD_BY_OTHER, CardFault.NOT_HELD) and card is not None:
             holder = self.deal.holder(card)
-            detail = f" ({holder.name})" if holder is not None else ""
-        elif fault in (CardFault.REVOKE, CardFault.NOT_A_REVOKE) and self.trick.suit_led is not None:
-            detail = f" ({self.trick.suit_led.name} led)"
+            detail = f" ({holder.name} holds it)" if holder is not None else ""
+        elif fault in (CardFault.REVOKE, CardFault.NOT_A_REVOKE):
+            led = self.trick.suit_led
+            detail = f" ({led.name} led)" if led is not None else ""
         return f"illegal card {text}{who}: {fault.value}{detail}"
 
     def legal_cards(self) -> tuple[Card, ...]:
@@ -268,7 +270,7 @@ class Play:
         if seat is None:
             return ()
         hand = self.deal[seat]
-        candidates = (c for c in (DECK if hand is None else hand.cards))
+        candidates = DECK if hand is None else hand.cards
         return tuple(c for c in sorted(candidates, reverse=True) if self.fault(c) is None)
 
     def with_card(self, card: Card, revoke_accepted: bool = False, *, seat: Seat | None = None,
@@ -305,15 +307,14 @@ class Play:
     def _add(self, played: PlayedCard, lead_out_of_turn: bool) -> Play:
         trick = Trick(played.seat) if lead_out_of_turn else self.trick
         trick = replace(trick, cards=trick.cards + (played,))
-        changes: dict = {}
+        unknown, known = self.unknown, self.played
         if played.card is None:
-            counts = list(self.unknown)
+            counts = list(unknown)
             counts[played.seat] += 1
-            changes["unknown"] = (counts[0], counts[1], counts[2], counts[3])
+            unknown = (counts[0], counts[1], counts[2], counts[3])
         else:
-            changes["played"] = self.played | {played.card}
+            known = known | {played.card}
         if trick.is_complete:
-            changes.update(tricks=self.tricks + (trick.finished(self.trump_suit),), current=None)
-        else:
-            changes["current"] = trick
-        return replace(self, **changes)
+            return replace(self, tricks=self.tricks + (trick.finished(self.trump_suit),),
+                           current=None, played=known, unknown=unknown)
+        return replace(self, current=trick, played=known, unknown=unknown)

@@ -16,8 +16,9 @@ from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 
 _PART = re.compile(
-    r"(?P<note>=[0-9]+=)|(?P<nag>\$[0-9]+)|(?P<suffix>!!|\?\?|!\?|\?!|!|\?)"
-    r"|(?P<irregular>\^.?)|(?P<end>\*)|(?P<more>\+)|(?P<word>[A-Za-z0-9]+|-)|(?P<other>.)"
+    r"(?P<note>=[0-9]+=)|(?P<nag>\$[0-9]+)|(?P<malformed>=[^=\s]*=?|\$[^\s$=]*)"
+    r"|(?P<suffix>!!|\?\?|!\?|\?!|!|\?)"
+    r"|(?P<irregular>\^.?)|(?P<end>\*)|(?P<more>\+)|(?P<word>[A-Za-z0-9]+|-+)|(?P<other>.)"
 )
 
 
@@ -90,6 +91,9 @@ class _Decoder:
                 items.append(SectionItem(text, line, column, letter))
             elif kind == "irregular":
                 self._irregularity(text, line, column)
+            elif kind == "malformed":
+                # one finding for the whole token, so `=a=` is not read as a card `a`
+                self.problems.append(_problem(f"malformed annotation {text!r}", line, column))
             elif kind == "note":
                 if last is not None and items[-1].note is not None:
                     self.problems.append(_problem(

@@ -91,7 +91,7 @@ def column_problems(spec: str) -> list[str]:
     for number, part in enumerate(spec.split(";"), start=1):
         match = _COLUMN.fullmatch(part.strip())
         if match is None:
-            found.append(f"column {number} {part.strip()!r} is not [+|-]Name[\\width[L|R]]")
+            found.append(f"column {number} '{part.strip()}' is not [+|-]Name[\\width[L|R]]")
         elif not match["name"].strip():
             found.append(f"column {number} has no name")
     return found
@@ -102,7 +102,9 @@ def _column(part: str) -> Column:
     if match is None:
         return Column(part)
     width = int(match["width"]) if match["width"] is not None else None
-    return Column(match["name"].strip(), match["sort"], width, match["align"])
+    sort: Sort | None = "+" if match["sort"] == "+" else "-" if match["sort"] == "-" else None
+    align: Align | None = "L" if match["align"] == "L" else "R" if match["align"] == "R" else None
+    return Column(match["name"].strip(), sort, width, align)
 
 
 def read_table(tag: TagPair, spec: str | None = None) -> Table:

@@ -147,18 +147,22 @@ class _Replay:
             leading += 1
         first_seat = seat.next(leading)
         rest = items[leading:]
-        if rest and rest[0].text not in _MARKERS and dealer is not None and first_seat is not dealer:
+        opening = rest[0] if rest and rest[0].text not in _MARKERS else None
+        if opening is not None and dealer is not None and first_seat is not dealer:
             self.report("AU007", f"the first call is {first_seat.name}'s but the dealer is "
-                        f"{dealer.name}", rest[0].line, rest[0].column)
-        return self.walk(Auction(first_seat), first_seat, rest)
+                        f"{dealer.name}", opening.line, opening.column)
+        return self.walk(Auction(first_seat), rest)
 
-    def walk(self, auction: Auction, first_seat: Seat, items: tuple[SectionItem, ...]) -> AuctionOutcome:
+    def walk(self, auction: Auction, items: tuple[SectionItem, ...]) -> AuctionOutcome:
+        """Calls by position from the first caller; the model records even an illegal
+        call, after it is reported, so the walk goes on from what the file says."""
         marker: str | None = None
         reliable = True
         last: SectionItem | None = None
         for item in items:
             if marker is not None:
-                self.report("AU011", f"{item.text} after {marker} in the auction", item.line, item.column)
+                self.report("AU011", f"{item.text} after {marker} in the auction",
+                            item.line, item.column)
                 break
             if item.text in _MARKERS:
                 marker = item.text
@@ -188,7 +192,7 @@ class _Replay:
                                                                       self.section.tag.column)
             self.report("AU006", f"the auction stops after {len(auction.calls)} calls without "
                         "ending (no closing passes, * or +)", line, column)
-        return AuctionOutcome(auction, first_seat, reliable, marker)
+        return AuctionOutcome(auction, auction.dealer, reliable, marker)
 
     def call(self, auction: Auction, item: SectionItem) -> tuple[Auction, bool]:
         call, standard = read_call(item.text)
@@ -217,7 +221,8 @@ def _seat(text: str | None) -> Seat | None:
 def _ending(auction: Auction) -> str:
     if auction.is_passed_out:
         return "passed out"
-    return f"final contract {auction.contract} by {auction.declarer.name if auction.declarer else '?'}"
+    declarer = auction.declarer.name if auction.declarer is not None else "?"
+    return f"final contract {auction.contract} by {declarer}"
 
 
 def replay_auction(game: Game, section: Section) -> tuple[AuctionOutcome, list[Diagnostic]]:

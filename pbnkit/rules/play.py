@@ -110,7 +110,8 @@ class _Replay:
         self.found: list[Diagnostic] = []
         self.play = Play(setting.deal, setting.trump, setting.opening_leader)
         self.star = self.plus = self.stopped = False
-        self.not_held: list[tuple[_Slot, Card, CardFault]] = []
+        #: cards of the current row their column's player cannot hold, with the reason
+        self.not_held: list[tuple[_Slot, Card, str]] = []
         self.cards = 0
 
     def report(self, code: str, message: str, item: SectionItem) -> None:
@@ -159,7 +160,7 @@ class _Replay:
             shift = (leader - self.play_seat) % 4
             row = row[shift:] + row[:shift]
         present = [index for index, slot in enumerate(row) if slot.item is not None]
-        self.not_held: list[tuple[_Slot, Card, CardFault]] = []
+        self.not_held = []
         number = len(self.play.tricks) + 1
         for slot in row[:present[-1] + 1] if present else ():
             if self.stopped:
@@ -175,8 +176,7 @@ class _Replay:
         first = in_columns[0][0].item
         assert first is not None
         if len(in_columns) == 1:
-            slot, card, fault = in_columns[0]
-            self.report("PL001", self.play.explain(card, fault, slot.seat), first)
+            self.report("PL001", in_columns[0][2], first)
             return
         holders = [self.setting.deal.holder(card) for _, card, _ in in_columns]
         if len(in_columns) == 4 and None not in holders:
@@ -222,7 +222,7 @@ class _Replay:
         revoke = item is not None and item.irregularity == "R"
         fault = self.play.fault(card, revoke, seat=slot.seat, lead_out_of_turn=lead_out_of_turn)
         if fault in _NOT_HELD:
-            self.not_held.append((slot, card, fault))
+            self.not_held.append((slot, card, self.play.explain(card, fault, slot.seat)))
             self.play = self.play.with_unknown_card(slot.seat, lead_out_of_turn=lead_out_of_turn)
             return
         if fault is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.errors import InvalidTokenError
+from pbnkit.model.auction import Auction
 from pbnkit.model.calls import Contract
 from pbnkit.model.cards import Seat, Strain
 from pbnkit.model.deal import Deal
@@ -36,15 +37,21 @@ class Replayed:
     diagnostics: tuple[Diagnostic, ...]
 
     @property
+    def finished_auction(self) -> Auction | None:
+        """The auction, if its calls ended it (so contract and declarer are known)."""
+        if self.auction is None or not self.auction.is_finished:
+            return None
+        return self.auction.auction
+
+    @property
     def contract(self) -> Contract | None:
-        """The contract of an auction that ended by its calls."""
-        finished = self.auction is not None and self.auction.is_finished
-        return self.auction.auction.contract if finished and self.auction.auction else None
+        auction = self.finished_auction
+        return auction.contract if auction is not None else None
 
     @property
     def declarer(self) -> Seat | None:
-        finished = self.auction is not None and self.auction.is_finished
-        return self.auction.auction.declarer if finished and self.auction.auction else None
+        auction = self.finished_auction
+        return auction.declarer if auction is not None else None
 
     @property
     def declarer_tricks(self) -> int | None:

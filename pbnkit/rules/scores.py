@@ -15,19 +15,30 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Side
 from pbnkit.pbn.records import Game, TagPair
 from pbnkit.rules.table_scores import (
-    NOT_MATCHPOINTS, Fit, agrees, check_score_table, law77, read_number, scoring_fields,
+    NOT_MATCHPOINTS,
+    Fit,
+    agrees,
+    check_score_table,
+    figure_text,
+    law77,
+    read_number,
+    scoring_fields,
     vulnerability_of,
 )
 from pbnkit.rules.tags import normalize_score
 from pbnkit.scoring import (
-    DEFAULT_PROFILE, MatchpointScale, find_profile, profile_for_scoring, team_matches,
+    DEFAULT_PROFILE,
+    MatchpointScale,
+    find_profile,
+    profile_for_scoring,
+    team_matches,
 )
 from pbnkit.scoring.base import BoardResult, Line, Problem, RubberDeal
 from pbnkit.scoring.records import board_result
@@ -161,7 +172,6 @@ class _Record:
     """What the checks keep of one game."""
 
     result: BoardResult
-    line: int
     scoring: frozenset[str]
     stated: dict[str, Stated] = field(default_factory=dict)
     rubber: StatedRubber | None = None
@@ -223,6 +233,9 @@ class ScoreChecks:
         if self._scoring is None and game.value("Scoring"):
             self._scoring = game.value("Scoring")
         record = self._read(game)
+        if self.profile == "duplicate":
+            # The hands matter only for rubber honours; a large file need not keep them.
+            record.result = replace(record.result, deal=None)
         self._records.append(record)
         found: list[Diagnostic] = []
         table = game.tag("ScoreTable")
@@ -247,7 +260,7 @@ class ScoreChecks:
     # -- per game ----------------------------------------------------------------------------
 
     def _read(self, game: Game) -> _Record:
-        record = _Record(board_result(game), game.line, scoring_fields(game.value("Scoring")))
+        record = _Record(board_result(game), scoring_fields(game.value("Scoring")))
         for name in _SCORE_TAGS:
             tag, value = game.tag(name), game.value(name)
             if tag is not None and value:
@@ -286,11 +299,12 @@ class ScoreChecks:
         scores = check_score_table(tag, game.value(tag.name), record.result, record.scoring)
         found = [record.diagnostic(d.code, d.message, d.line, d.column) for d in scores.found]
         own = record.score_ns()
+        # The table is the whole field: the file's other records are not compared with.
+        record.in_table = True
         for name in ("ScoreMP", "ScorePercentage"):
             stated = record.stated.get(name)
             if stated is None or own is None or scores.fit is None:
                 continue
-            record.in_table = True
             found += _compare_matchpoints(record, stated, scores.fit, own, "SC023",
                                           f"in the ScoreTable's {scores.fit.count} results")
         return found
@@ -414,7 +428,7 @@ def _compare_matchpoints(record: _Record, stated: Stated, fit: Fit, ns: int, cod
     for side, figure in stated.claims(_declarer_side(record.result)):
         mp = mp_ns if side is Side.NS else top - mp_ns
         if stated.name == "ScoreMP":
-            if figure > Decimal(str(top)) + 1:
+            if figure > Decimal(repr(top)):
                 # More than the top of these results: the file holds part of the field.
                 continue
             expected, unit = mp, "matchpoints"
@@ -423,13 +437,9 @@ def _compare_matchpoints(record: _Record, stated: Stated, fit: Fit, ns: int, cod
         if not agrees(figure, expected):
             found.append(record.diagnostic(
                 code, f"{stated.name} {stated.text!r} but {ns:+d} for N-S gets {side.value} "
-                f"{_figure(expected)}{' ' if unit != '%' else ''}{unit} {among} "
+                f"{figure_text(expected)}{' ' if unit != '%' else ''}{unit} {among} "
                 f"({fit.describe()})", stated.line, stated.column))
     return found
-
-
-def _figure(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def _check_rubber(record: _Record, stated: StatedRubber, deal: RubberDeal,

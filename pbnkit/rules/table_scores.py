@@ -17,7 +17,13 @@ from decimal import Decimal
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Contract, Risk, Seat, Side, Vulnerability
 from pbnkit.pbn.records import TagPair
-from pbnkit.pbn.tables import Table, is_artificial, is_not_relevant, is_unknown, read_table
+from pbnkit.pbn.tables import (
+    Table,
+    is_artificial,
+    is_not_relevant,
+    is_unknown,
+    read_table,
+)
 from pbnkit.rules.result import ResultTag, read_contract, read_declarer, read_result
 from pbnkit.scoring import MatchpointScale, duplicate_score, imps
 from pbnkit.scoring.base import BoardResult
@@ -306,17 +312,18 @@ class _TableRows:
             names = sorted({name for _, name, _ in cells}, key=_MATCHPOINT_COLUMNS.index)
             return None, [Diagnostic(
                 "SC029", f"{self.table.name}: only {sum(agreeing[best])} of {len(cells)} "
-                f"{'/'.join(names)} figures follow from its {fits[0].count} scores (MP1/MP2 as "
-                "Scoring says); the table may list only part of the field", tag.line,
+                f"{'/'.join(names)} figures follow from its {fits[0].count} scores "
+                f"({scale.name}); the table may list only part of the field", tag.line,
                 tag.value_column or tag.column)]
         fit = fits[best]
         found = []
         for (row, name, figure), ok in zip(cells, agreeing[best]):
             if not ok:
                 expected = _expected(fit, scores[row], name)
+                unit = "%" if name.startswith("Percentage") else ""
                 found.append(self.report(
-                    "SC027", row, name, f"{scores[row]:+d} for N-S gets {_figure(expected)} "
-                    f"among the table's {fit.count} scores ({fit.describe()})"))
+                    "SC027", row, name, f"{scores[row]:+d} for N-S gets {figure_text(expected)}"
+                    f"{unit} among the table's {fit.count} scores ({fit.describe()})"))
         return fit, found
 
     def check_datum_imps(self) -> list[Diagnostic]:
@@ -360,5 +367,6 @@ def _expected(fit: Fit, ns: int, column: str) -> float:
     }[column]
 
 
-def _figure(value: float) -> str:
+def figure_text(value: float) -> str:
+    """A computed figure for a message: ``99.35``, ``5``."""
     return f"{value:.2f}".rstrip("0").rstrip(".")

@@ -13,7 +13,7 @@ from pbnkit.errors import InvalidTokenError
 from pbnkit.model import PASSED_OUT, Contract, Seat, Vulnerability
 from pbnkit.pbn.records import Game
 from pbnkit.rules.deal import parse_deal
-from pbnkit.rules.facts import replayed_facts
+from pbnkit.rules.replay import replay
 from pbnkit.rules.result import read_contract, read_declarer, read_result
 from pbnkit.scoring.base import BoardResult, MatchKey
 
@@ -45,9 +45,9 @@ def board_result(game: Game) -> BoardResult:
     tricks = None
     facts = None
     if contract is None or (declarer is None and contract is not PASSED_OUT):
-        facts = replayed_facts(game)
-        contract = contract or facts.contract
-        declarer = declarer or facts.declarer
+        facts = replay(game)
+        contract = contract if contract is not None else facts.contract
+        declarer = declarer if declarer is not None else facts.declarer
     result = read_result(game.value("Result"))
     if result is not None and result.declarer_tricks is not None:
         tricks = result.declarer_tricks
@@ -58,7 +58,7 @@ def board_result(game: Game) -> BoardResult:
         elif declarer.side.other in by_side:
             tricks = 13 - by_side[declarer.side.other]
     if tricks is None and contract is not PASSED_OUT:
-        facts = facts or replayed_facts(game)
+        facts = facts or replay(game)
         tricks = facts.declarer_tricks
     return BoardResult(
         index=game.index,

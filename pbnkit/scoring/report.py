@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pbnkit.errors import PbnError
 from pbnkit.model import Contract, Seat, Vulnerability
 from pbnkit.pbn.records import Game
 from pbnkit.scoring import find_profile, profile_for_scoring
@@ -53,16 +54,28 @@ def score_results(results: Iterable[BoardResult], profile: str) -> ScoreReport:
     return ScoreReport(profile, results, sheet)
 
 
+class MixedProfilesError(PbnError):
+    """Files whose Scoring tags select different profiles, scored without ``--profile``."""
+
+
 def score_games(games: Iterable[Game], profile: str | None = None) -> ScoreReport:
     """Score games as they stream by: only the small :class:`BoardResult` of each game is
-    kept. Without ``profile``, the first Scoring tag decides."""
+    kept. Without ``profile``, each file's first Scoring tag decides, and files that
+    disagree are refused rather than scored under the wrong rules."""
     results = []
-    scoring = None
+    scoring: dict[str | None, str] = {}
     for game in games:
-        if scoring is None and game.value("Scoring"):
-            scoring = game.value("Scoring")
+        if game.path not in scoring and game.value("Scoring"):
+            scoring[game.path] = game.value("Scoring") or ""
         results.append(board_result(game))
-    return score_results(results, choose_profile(scoring, profile))
+    if profile is None:
+        chosen = {path: profile_for_scoring(value) for path, value in scoring.items()}
+        if len(set(chosen.values())) > 1:
+            listing = ", ".join(f"{path}: {name}" for path, name in chosen.items())
+            raise MixedProfilesError(f"the files select different profiles ({listing}); "
+                                     "score them separately or choose one with --profile")
+        profile = next(iter(chosen.values()), None)
+    return score_results(results, choose_profile(None, profile))
 
 
 def _name(value: Seat | Vulnerability | Contract | None) -> str | None:

@@ -1,0 +1,108 @@
+"""The score checks on real files: correct figures raise nothing, and a figure changed by
+hand is caught. Skipped when ../shared/corpus is absent."""
+
+from __future__ import annotations
+
+import collections
+from pathlib import Path
+
+import pytest
+
+import pbnkit
+from pbnkit.diagnostics import Diagnostic, Severity
+from pbnkit.rules.scores import ScoreChecks
+from tests.conftest import CORPUS
+
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+
+PBN_TESTS = CORPUS / "timheilman__bridge-pbn" / "spec" / "resource" / "reference_impl_tests"
+RUTER = CORPUS / "richardschneider__pbn" / "test" / "sample" / "ruter71.pbn"
+ALS = CORPUS / "richardschneider__bridge" / "test" / "sample" / "AlsReg6-Final.pbn"
+BBO = CORPUS / "lorserker__ben" / "Boards" / "BBO"
+BBA = CORPUS / "lorserker__ben" / "Boards" / "BBA"
+
+
+def check(path: Path) -> list[Diagnostic]:
+    checks = ScoreChecks()
+    found: list[Diagnostic] = []
+    for game in pbnkit.read(path):
+        found += checks.add(game)
+    return found + checks.finish()
+
+
+def edited(tmp_path: Path, source: Path, line: int, old: str, new: str) -> Path:
+    """A copy of a corpus file with one figure changed on one line (1-based)."""
+    lines = source.read_bytes().split(b"\n")
+    assert old.encode() in lines[line - 1], lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old.encode(), new.encode(), 1)
+    copy = tmp_path / source.name
+    copy.write_bytes(b"\n".join(lines))
+    return copy
+
+
+def test_ruter_score_tables_are_consistent() -> None:
+    # 21 boards x 8 rows: every Score_NS/EW follows from its row, every Butler IMP from the
+    # ButlerDatum column (Scoring IMP;Butler-2;Mean)
+    assert check(RUTER) == []
+
+
+def test_ruter_changed_score_is_caught_at_the_cell(tmp_path: Path) -> None:
+    # board 1, row 1: 1NT by N, 8 tricks, nobody vulnerable = 40 + 30 + 50 = 120; write 150.
+    # Its Butler IMPs are then also wrong: 150 - (-90) = 240 is 6 IMPs, not 5.
+    found = check(edited(tmp_path, RUTER, 71, '"120"', '"150"'))
+    assert [(d.code, d.line, d.column) for d in found] == [
+        ("SC026", 71, 25), ("SC028", 71, 40), ("SC028", 71, 43)]
+    assert found[0].board == "1"
+
+
+def test_reference_sample_tables() -> None:
+    # correct_20's ScoreTable (game 45) ties each score with itself and is accepted; game 46
+    # repeats only its first two rows under [ScoreTable "#"]: reported once, as a warning
+    found = check(PBN_TESTS / "correct_20.pbn")
+    assert [(d.code, d.line, d.effective_severity) for d in found] == [
+        ("SC029", 685, Severity.WARNING)]
+
+
+def test_reference_sample_percentage_changed_is_caught(tmp_path: Path) -> None:
+    # first row: +500 twice among 155 results; tied with itself:
+    # (2 x 153 + 1 + 1) / (2 x 154 + 2) = 308 / 310 = 99.35%; write 95.0
+    found = check(edited(tmp_path, PBN_TESTS / "correct_20.pbn", 640, "99.4", "95.0"))
+    assert [(d.code, d.line, d.column) for d in found if d.code == "SC027"] == [
+        ("SC027", 640, 5)]
+
+
+def test_reference_tag_samples_raise_only_a_note() -> None:
+    # correct_10 mixes Scoring systems; its first Scoring tag (Chicago) makes it rubber, and
+    # its ScoreIMP under IMP_1948 is noted once, not checked
+    assert [d.code for d in check(PBN_TESTS / "correct_10.pbn")] == ["SC030"]
+
+
+def test_score_tags_of_a_pairs_file_with_eleven_results_per_board() -> None:
+    assert check(ALS) == []
+
+
+def test_changed_score_is_caught(tmp_path: Path) -> None:
+    # board 1: 6D by N, 13 tricks, nobody vulnerable: 120 + 30 + 300 + 500 = 940; write 920
+    (found,) = check(edited(tmp_path, ALS, 18, "NS 940", "NS 920"))
+    assert (found.code, found.line, found.column) == ("SC020", 18, 9)
+    assert "scores NS +940" in found.message
+
+
+def test_bbo_files_with_one_result_per_board_are_not_flagged() -> None:
+    # their ScorePercentage comes from the whole field on BBO; the file holds one result
+    for path in sorted(BBO.glob("*.pbn")):
+        assert check(path) == [], path.name
+
+
+def test_bba_score_tags() -> None:
+    for path in sorted(BBA.glob("*.pbn")):
+        assert check(path) == [], path.name
+
+
+def test_no_errors_anywhere_in_the_corpus() -> None:
+    tally: collections.Counter[str] = collections.Counter()
+    for path in sorted(CORPUS.rglob("*.pbn")):
+        for diagnostic in check(path):
+            tally[diagnostic.code] += 1
+            assert diagnostic.effective_severity is not Severity.ERROR, diagnostic.format()
+    assert tally == {"SC029": 1, "SC030": 1}

@@ -1,0 +1,185 @@
+"""SC026-SC029: a game's ScoreTable against its own contracts, results and scores.
+
+Expected figures are worked out by hand (RULES.md 3), with the arithmetic beside them.
+"""
+
+from __future__ import annotations
+
+import pbnkit
+from pbnkit.diagnostics import Diagnostic, Severity
+from pbnkit.rules.scores import ScoreChecks
+from pbnkit.rules.table_scores import agrees, law77, read_number
+
+
+def check(text: str) -> list[Diagnostic]:
+    checks = ScoreChecks()
+    found: list[Diagnostic] = []
+    for game in pbnkit.read_text(text, "table.pbn"):
+        found += checks.add(game)
+    return found + checks.finish()
+
+
+def codes(found: list[Diagnostic]) -> list[str]:
+    return [d.code for d in found]
+
+
+def board(columns: str, rows: str, *, number: str = "1", tags: str = "") -> str:
+    return f'[Board "{number}"]\n{tags}[ScoreTable "{columns}"]\n{rows}'
+
+
+# -- SC026 table-score-mismatch ------------------------------------------------------------------
+
+# Board 2, no Vulnerable tag: N-S vulnerable by the board number.
+SCORED = (
+    "4S   N 10  620 -\n"    # 120 + 500 (vulnerable game) = 620 to N-S
+    "3NT  E  9  -   400\n"  # 40 + 60 + 300 (E-W not vulnerable) = 400 to E-W
+    "2H   W  7  50  -\n"    # down 1, E-W not vulnerable: 50 to N-S
+    "Pass -  -  0   -\n"    # passed out
+    "-    -  -  ^60 -\n"    # an artificial score is not compared
+    "?    ?  ?  999 -\n"    # unknown contract: not compared
+)
+COLUMNS = r"Contract\4L;Declarer;Result\2R;Score_NS\4R;Score_EW\4R"
+
+
+def test_table_scores_that_follow_from_the_rows_pass() -> None:
+    assert check(board(COLUMNS, SCORED, number="2")) == []
+
+
+def test_table_score_that_disagrees_is_an_error_at_the_cell() -> None:
+    # 4S by S with 11 tricks, vulnerable: 120 + 30 + 500 = 650, not 620
+    found = check(board(COLUMNS, SCORED + "4S S 11 620 -\n", number="2"))
+    assert codes(found) == ["SC026"]
+    (wrong,) = found
+    assert wrong.effective_severity is Severity.ERROR
+    assert (wrong.line, wrong.column) == (9, 9)  # row 7, its fourth cell
+    assert (wrong.path, wrong.board) == ("table.pbn", "2")
+    assert "Score_NS 620 but 4S by S with 11 tricks, vulnerable" in wrong.message
+    assert "+650 for NS" in wrong.message
+
+
+def test_score_ew_is_checked_with_the_sign_turned() -> None:
+    # 3NT by E with 9 tricks on board 2: E-W not vulnerable, 400 to E-W
+    assert codes(check(board(COLUMNS, "3NT E 9 - 600\n", number="2"))) == ["SC026"]
+
+
+def test_vulnerable_tag_wins_over_the_board_number() -> None:
+    # board 2 but Vulnerable None: 4S= is 420
+    text = board(COLUMNS, "4S N 10 420 -\n", number="2", tags='[Vulnerable "None"]\n')
+    assert check(text) == []
+
+
+def test_result_in_any_form() -> None:
+    # 4S by N, N-S 10 tricks / E-W 3 tricks: 420 not vulnerable
+    assert check(board("Contract;Declarer;Result;Score_NS",
+                       '4S N "NS 10" 420\n4S S "EW 3" 420\n')) == []
+
+
+# -- SC027 table-matchpoints-mismatch ------------------------------------------------------------
+
+# Three scores: +420, +170, -50. MP1 top 2 x (3 - 1) = 4:
+#   +420 beats two: 4 (E-W 0); +170 beats one: 2 (E-W 2); -50: 0 (E-W 4); percentages x 25.
+MP_COLUMNS = "Score_NS;MP_NS;MP_EW;Percentage_NS;Percentage_EW"
+MP_ROWS = "420 4 0 100 0\n170 2 2 50 50\n-50 0 4 0 100\n"
+
+
+def test_matchpoints_that_follow_from_the_tables_scores_pass() -> None:
+    assert check(board(MP_COLUMNS, MP_ROWS)) == []
+
+
+def test_matchpoints_that_disagree_are_an_error_at_the_cell() -> None:
+    (found,) = check(board(MP_COLUMNS, MP_ROWS.replace("170 2 2", "170 3 2")))
+    assert found.code == "SC027" and found.effective_severity is Severity.ERROR
+    assert (found.line, found.column) == (4, 5)  # row 2, MP_NS
+    assert "+170 for N-S gets 2 among the table's 3 scores (MP1)" in found.message
+
+
+def test_percentages_are_compared_to_the_precision_written() -> None:
+    # +420 twice, +170, -50: top 6; +420: 2 x 2 + 1 (the tie) = 5 -> 83.33%; +170: 2 -> 33.33%
+    rows = "420 83.3\n420 83\n170 33.33\n-50 0\n"
+    assert check(board("Score_NS;Percentage_NS", rows)) == []
+    assert codes(check(board("Score_NS;Percentage_NS", rows.replace("83.3\n", "83.5\n")))) \
+        == ["SC027"]
+
+
+def test_multiplicity_counts_a_row_several_times() -> None:
+    # the same field as above written as +420 x2: 5 MP, +170: 2, -50: 0
+    assert check(board("Score_NS;Multiplicity;MP_NS", "420 2 5\n170 1 2\n-50 1 0\n")) == []
+    assert codes(check(board("Score_NS;Multiplicity;MP_NS", "420 1 5\n170 1 2\n-50 1 0\n"))) \
+        == ["SC027"]  # once each: +420 gets 4
+
+
+def test_mp2_when_scoring_says_so() -> None:
+    # MP2: top 1 x (3 - 1) = 2; +420: 2, +170: 1, -50: 0
+    assert check(board("Score_NS;MP_NS", "420 2\n170 1\n-50 0\n",
+                       tags='[Scoring "MP;MP2"]\n')) == []
+
+
+def test_tables_that_tie_each_score_with_itself_are_accepted() -> None:
+    # the reference verifier's sample: top 4 + 2 = 6; +420: (4 + 1)/6 = 83.3%;
+    # +170: (2 + 1)/6 = 50%; -50: (0 + 1)/6 = 16.7%
+    assert check(board("Score_NS;Percentage_NS", "420 83.3\n170 50.0\n-50 16.7\n")) == []
+
+
+def test_no_matchpoints_with_an_artificial_score_in_the_field() -> None:
+    assert check(board("Score_NS;MP_NS", "420 9\n^60 9\n-50 9\n")) == []
+
+
+# -- SC029 table-matchpoints-unexplained ---------------------------------------------------------
+
+
+def test_a_table_whose_figures_mostly_do_not_follow_is_reported_once() -> None:
+    # 2 scores: +500 gets 100% (or 75% tied with itself), +470 0% (25%): neither fits
+    (found,) = check(board("Score_NS;Percentage_NS", "500 99.4\n470 98.4\n"))
+    assert found.code == "SC029" and found.effective_severity is Severity.WARNING
+    assert (found.line, found.column) == (2, 14)  # the ScoreTable tag's value
+
+
+# -- SC028 table-imps-mismatch -------------------------------------------------------------------
+
+
+def test_imps_against_the_tables_datum() -> None:
+    # 120 - (-90) = 210: 5 IMPs (170-210); 50 - (-90) = 140: 4 IMPs (130-160)
+    columns = "Score_NS;IMP_NS;IMP_EW;ButlerDatum"
+    assert check(board(columns, "120 5 -5 -90\n50 4 -4 -90\n")) == []
+    (found,) = check(board(columns, "120 5 -5 -90\n50 3 -4 -90\n"))
+    assert found.code == "SC028" and "NS +4 IMPs" in found.message
+    assert (found.line, found.column) == (4, 4)
+
+
+def test_cross_imps_sum_against_every_other_score() -> None:
+    # +420: imps(250) + imps(470) = 6 + 10 = 16; +170: -6 + imps(220) = -6 + 6 = 0;
+    # -50: -10 - 6 = -16
+    cross = '[Scoring "IMP;Cross"]\n'
+    assert check(board("Score_NS;IMP_NS", "420 16\n170 0\n-50 -16\n", tags=cross)) == []
+    assert codes(check(board("Score_NS;IMP_NS", "420 16\n170 1\n-50 -16\n", tags=cross))) \
+        == ["SC028"]
+
+
+def test_imps_without_a_datum_are_not_checked() -> None:
+    assert check(board("Score_NS;IMP_NS", "420 99\n170 -99\n",
+                       tags='[Scoring "IMP;Butler"]\n')) == []
+
+
+# -- the arithmetic ------------------------------------------------------------------------------
+
+
+def test_figures_agree_within_one_unit_of_their_last_digit() -> None:
+    assert agrees(read_number("57.6"), 57.65)  # type: ignore[arg-type]
+    assert agrees(read_number("57.7"), 57.65)  # type: ignore[arg-type]
+    assert not agrees(read_number("57.8"), 57.65)  # type: ignore[arg-type]
+    assert agrees(read_number("620"), 620)  # type: ignore[arg-type]
+    assert not agrees(read_number("620"), 630)  # type: ignore[arg-type]
+    assert read_number("+550") == 550 and read_number("100.") == 100
+    assert read_number("1e3") is None and read_number("NaN") is None
+
+
+def test_law77_from_ns_with_old_mp() -> None:
+    from pbnkit.model import Contract, Seat, Vulnerability
+
+    # 4HX by E, 6 tricks (down 4), nobody vulnerable: 100 + 200 + 200 + 300 = 800 to N-S;
+    # OldMP: 100 + 200 + 200 + 200 = 700
+    contract = Contract.from_pbn("4HX")
+    assert law77(contract, Seat.E, 6, Vulnerability.NONE) == 800
+    assert law77(contract, Seat.E, 6, Vulnerability.NONE, old_mp=True) == 700
+    # vulnerable, OldMP changes nothing: 200 + 300 x 3 = 1100
+    assert law77(contract, Seat.E, 6, Vulnerability.EW, old_mp=True) == 1100
