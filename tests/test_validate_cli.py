@@ -121,3 +121,11 @@ def test_codes_command_explains_one_code():
 def test_sample_data_validates_without_errors():
     result = run("validate", "-q", SAMPLE_DATA)
     assert result.exit_code == 0, result.output
+
+
+def test_table_with_a_short_last_row_is_reported(tmp_path):
+    path = tmp_path / "table.pbn"
+    path.write_text('[Board "1"]\n[OptimumResultTable "Declarer;Denomination;Result"]\n'
+                    "N S 9\nN H\n")
+    result = run("validate", path)
+    assert f"{path}:4:1: TG016 [bad-table] OptimumResultTable ends with an incomplete row" in result.output

@@ -4,7 +4,7 @@ Every archive pbnkit writes (Parquet, a Parquet dataset, JSON, JSONL) holds rows
 schema. The two files in ``schemas/`` are generated from it: ``boards.v1.arrow.json`` (the
 Arrow schema written out) and ``boards.v1.json`` (the JSON Schema of the JSON and JSONL
 records); a test keeps both in step. Regenerate them with
-``python -m pbnkit.export.schema``.
+``python -c "from pbnkit.export.schema import write_schema_files; write_schema_files()"``.
 
 Column descriptions live in the field metadata, so pyarrow, DuckDB and Spark users see
 them too. The ``tags`` and ``preamble`` columns are the lossless source of each record;
@@ -73,7 +73,7 @@ def _section_item(token: str, what: str) -> pa.DataType:
                False),
         _field("irregularity", _STR, "I, R or L when '^I', '^R' or '^L' came before it.",
                True, ["I", "R", "L"]),
-        _field("suffix", _STR, "'!', '?', '!!', '??', '!?' or '?!'.", True),
+        _field("suffix", _STR, "Suffix as written.", True, ["!", "?", "!!", "??", "!?", "?!"]),
         _field("note", pa.int16(), "Note reference =n=.", True),
         _field("nags", _list(pa.int16()), "NAGs $n in the order written.", False),
         _field("comments", _list(_STR), "Commentary after it.", False),
@@ -321,7 +321,11 @@ def render(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-if __name__ == "__main__":
+def write_schema_files(directory: Path | None = None) -> list[Path]:
+    """Regenerate the schema files (after changing the schema above)."""
+    directory = directory or schema_dir()
+    written = []
     for name, document in schema_files().items():
-        (schema_dir() / name).write_text(render(document), encoding="utf-8")
-        print(f"wrote {schema_dir() / name}")
+        (directory / name).write_text(render(document), encoding="utf-8")
+        written.append(directory / name)
+    return written

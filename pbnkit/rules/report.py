@@ -10,6 +10,7 @@ from pathlib import Path
 from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.pbn.reader import read
 from pbnkit.rules import check_game, select
+from pbnkit.rules.scores import ScoreChecks
 
 REPORT_VERSION = 1
 
@@ -66,18 +67,22 @@ class Report:
 def validate_file(path: Path, strict: bool = False, codes: tuple[tuple[str, ...], tuple[str, ...]]
                   = ((), ()), min_severity: Severity = Severity.INFO,
                   on_game: Callable[[], None] | None = None) -> tuple[FileReport, list[Diagnostic]]:
-    """Read and check every game of one file. An unreadable file gives a FileReport
-    with ``failure`` set instead of raising."""
+    """Read and check every game of one file, then the facts that need the whole file
+    (matchpoints, team matches, rubbers). An unreadable file gives a FileReport with
+    ``failure`` set instead of raising."""
     report = FileReport(str(path))
     kept: list[Diagnostic] = []
+    scores = ScoreChecks()
     try:
         reader = read(path, strict=strict)
         for game in reader:
             report.games += 1
-            kept.extend(_tally(report, select(check_game(game, strict), *codes), min_severity))
+            found = check_game(game, strict) + scores.add(game)
+            kept.extend(_tally(report, select(found, *codes), min_severity))
             if on_game is not None:
                 on_game()
-        kept.extend(_tally(report, select(reader.diagnostics, *codes), min_severity))
+        found = reader.diagnostics + scores.finish()
+        kept.extend(_tally(report, select(found, *codes), min_severity))
         report.encoding = reader.encoding
     except OSError as error:
         report.failure = error.strerror or str(error)

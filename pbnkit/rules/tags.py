@@ -9,6 +9,7 @@ from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model import Contract, Seat, Vulnerability
 from pbnkit.pbn.reader import NOT_INHERITABLE
+from pbnkit.pbn.tables import read_table
 from pbnkit.pbn.records import Game, TagPair
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -58,6 +59,11 @@ register(
     Code("TG014", "dealer-not-board-dealer", W, "Dealer differs from the duplicate board "
          "number's dealer.", "Board n is dealt by N, E, S, W in turn; some events "
          "renumber boards, so this only warns (RULES.md 3.1).", '[Board "2"] [Dealer "N"]', ""),
+    Code("TG016", "bad-table", E, "A table section whose columns or rows are malformed.",
+         "A table's tag value lists its columns as col;col;...; its elements then fill "
+         "rows of exactly that many cells (PBN 5).", '[ScoreTable ""] or a last row short '
+         "of cells", "List the columns; give every row all its cells ('-' or '?' when "
+         "empty)."),
     Code("TG015", "vulnerable-not-board-vulnerable", W, "Vulnerable differs from the "
          "duplicate board number's vulnerability.", "The 16-board cycle (RULES.md 3.1); "
          "warns only.", '[Board "2"] [Vulnerable "None"]', ""),
@@ -283,7 +289,23 @@ def check(game: Game) -> Iterator[Diagnostic]:
         if tag.name == "Board" and _unknown(value):
             continue
         yield from checker(value, tag)
+    yield from _tables(game)
     yield from _board_cycle(game, seen)
+
+
+TABLES = frozenset(("ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
+                    "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable"))
+
+
+def _tables(game: Game) -> Iterator[Diagnostic]:
+    """Column lists and row lengths of the PBN tables (the first of each name counts)."""
+    for name in TABLES:
+        tag = game.tag(name)
+        spec = game.value(name)
+        if tag is None or spec is None or spec.startswith("#"):
+            continue  # '#' with nothing earlier to copy: TG checks of inheritance say so
+        for problem in read_table(tag, spec).problems:
+            yield Diagnostic("TG016", problem.message, problem.line, problem.column)
 
 
 def _section_of(game: Game, note: TagPair) -> str:

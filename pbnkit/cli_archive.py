@@ -1,0 +1,111 @@
+"""``pbnkit convert`` and ``pbnkit export``: PBN to an archive and back, thin glue over
+:mod:`pbnkit.export`. Registered on the ``pbnkit`` group in :mod:`pbnkit.cli`.
+
+Messages and progress go to stderr; exit status 0 on success, 2 when nothing was written
+(unreadable input, not an archive, output exists without --force, interrupted).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pyarrow as pa
+
+from pbnkit.errors import PbnError
+from pbnkit.pbn.reader import iter_files
+from pbnkit.progress import Progress
+
+EXIT_TROUBLE = 2
+
+_force = click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+_quiet = click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
+
+
+@contextlib.contextmanager
+def _reported(progress: Progress) -> Iterator[None]:
+    """Expected failures become one line on stderr and exit status 2, no traceback."""
+    from pbnkit.export.atomic import interruptible
+
+    try:
+        with interruptible():
+            yield
+    except (PbnError, OSError, pa.ArrowException) as error:
+        progress.close()
+        click.echo(f"pbnkit: {error}", err=True)
+        sys.exit(EXIT_TROUBLE)
+    except KeyboardInterrupt:
+        progress.close()
+        click.echo("pbnkit: interrupted; nothing written", err=True)
+        sys.exit(EXIT_TROUBLE)
+    progress.close()
+
+
+def _pbn_files(paths: tuple[str, ...]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if not Path(path).exists():
+            raise click.UsageError(f"no such file or directory: {path}")
+        files.extend(iter_files([path]))
+    if not files:
+        raise click.UsageError("no *.pbn files found in " + ", ".join(paths))
+    return files
+
+
+@click.command("convert")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("-o", "--output", "out", required=True, type=click.Path(),
+              help="OUT.parquet, OUT.json, OUT.jsonl, or a directory for a Parquet dataset.")
+@_force
+@_quiet
+def convert_command(paths, out, force, quiet):
+    """Convert PBN files into an archive (schema schemas/boards.v1.*): one row per record,
+    with everything the PBN held, its derived columns and its diagnostics.
+
+    PATHS are files, or directories searched for *.pbn. The output appears only when
+    the whole conversion succeeded.
+    """
+    from pbnkit.export.archive import convert
+
+    files = _pbn_files(paths)
+    progress = Progress("converting", enabled=False if quiet else None)
+    with _reported(progress):
+        summary = convert(files, out, force=force, on_game=progress.advance)
+    for path in summary.empty:
+        click.echo(f"pbnkit: {path}: no records, nothing archived", err=True)
+    if not quiet:
+        click.echo(f"{summary.records} records from {summary.files} files written to {out} "
+                   f"({summary.errors} errors, {summary.warnings} warnings in the records)",
+                   err=True)
+
+
+@click.command("export")
+@click.argument("archive", type=click.Path(exists=True))
+@click.option("-o", "--output", "out", required=True, type=click.Path(), help="FILE.pbn")
+@click.option("--export-format", is_flag=True,
+              help="Strict PBN 2.1 export format (PBN.md section 9); otherwise each record's "
+              "own content in import format.")
+@_force
+@_quiet
+def export_command(archive, out, export_format, force, quiet):
+    """Write the records of an archive (.parquet, .json, .jsonl or a Parquet dataset
+    directory) back as one PBN file."""
+    from pbnkit.export.topbn import export_pbn
+
+    progress = Progress("exporting", enabled=False if quiet else None)
+    with _reported(progress):
+        summary = export_pbn(archive, out, export_format=export_format, force=force,
+                             on_game=progress.advance)
+    if summary.fallback:
+        click.echo(f"pbnkit: warning: some records hold characters outside "
+                   f"{'ISO-8859-1' if export_format else 'the declared charset'}; "
+                   f"{out} is written in UTF-8", err=True)
+    if summary.persistent and len(summary.sources) > 1:
+        click.echo(f"pbnkit: warning: the archive holds {len(summary.sources)} source files "
+                   "and some use ## values, which carry over into the files after them "
+                   "when the PBN is read again", err=True)
+    if not quiet:
+        click.echo(f"{summary.records} records written to {out} ({summary.encoding})", err=True)
