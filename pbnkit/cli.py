@@ -13,9 +13,11 @@ from pathlib import Path
 import click
 
 from pbnkit import __version__
+from pbnkit.cli_archive import convert_command, export_command, reported
 from pbnkit.diagnostics import CODES, Severity
 from pbnkit.pbn.reader import iter_files
 from pbnkit.progress import Progress
+from pbnkit.scoring import PROFILES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE = 0, 1, 2
 
@@ -104,8 +106,6 @@ PROFILE_HELP = ("duplicate (Law 77 scores, matchpoints, IMP team matches), rubbe
 
 
 def _profile_option(function):
-    from pbnkit.scoring import PROFILES
-
     return click.option("--profile", type=click.Choice(sorted(PROFILES)), help=PROFILE_HELP)(function)
 
 
@@ -123,6 +123,11 @@ def _score_output(report, output_format: str, output: str | None, force: bool) -
 
     for written in write_score(report, Path(output), force=force):
         click.echo(f"pbnkit: wrote {written}", err=True)
+
+
+def _check_score_output(output: str | None) -> None:
+    if output is not None and Path(output).suffix not in (".json", ".parquet"):
+        raise click.BadParameter("the name must end in .json or .parquet", param_hint="-o")
 
 
 @main.command()
@@ -147,6 +152,7 @@ def score(paths, profile, output_format, output, force, quiet):
     import pbnkit
     from pbnkit.scoring.report import score_games
 
+    _check_score_output(output)
     progress = Progress("reading", enabled=None if not quiet else False)
 
     def games():
@@ -167,7 +173,39 @@ def score(paths, profile, output_format, output, force, quiet):
         raise click.UsageError(str(error)) from None
     finally:
         progress.close()
-    _score_output(report, output_format, output, force)
+    with reported(progress):
+        _score_output(report, output_format, output, force)
+
+
+@main.command()
+@click.argument("archive", type=click.Path(exists=True))
+@click.option("--profile", type=click.Choice(sorted(PROFILES)), required=True,
+              help=PROFILE_HELP.split(" Default:")[0])
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="As for pbnkit score.")
+@click.option("-o", "--output", type=click.Path(), help="As for pbnkit score.")
+@click.option("--force", is_flag=True, help="Replace existing output files.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
+def rescore(archive, profile, output_format, output, force, quiet):
+    """Score an archive written by pbnkit convert (.parquet, a Parquet dataset directory,
+    .json or .jsonl) under any profile, without the original PBN files. The output is
+    the same as pbnkit score's.
+    """
+    from pbnkit.export import read_archive
+    from pbnkit.scoring.report import score_games
+
+    _check_score_output(output)
+    progress = Progress("rescoring", enabled=None if not quiet else False)
+    with reported(progress):
+        report = score_games(_counted(read_archive(archive), progress), profile)
+    with reported(progress):
+        _score_output(report, output_format, output, force)
+
+
+def _counted(games, progress: Progress):
+    for game in games:
+        progress.advance()
+        yield game
 
 
 @main.command()
@@ -189,6 +227,9 @@ def codes(code, output_format):
         for entry in all_codes():
             click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name:<32} {entry.summary}")
 
+
+main.add_command(convert_command)
+main.add_command(export_command)
 
 if __name__ == "__main__":
     main()

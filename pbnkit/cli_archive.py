@@ -26,7 +26,7 @@ _quiet = click.option("-q", "--quiet", is_flag=True, help="No progress or summar
 
 
 @contextlib.contextmanager
-def _reported(progress: Progress) -> Iterator[None]:
+def reported(progress: Progress) -> Iterator[None]:
     """Expected failures become one line on stderr and exit status 2, no traceback."""
     from pbnkit.export.atomic import interruptible
 
@@ -61,7 +61,7 @@ def _pbn_files(paths: tuple[str, ...]) -> list[Path]:
               help="OUT.parquet, OUT.json, OUT.jsonl, or a directory for a Parquet dataset.")
 @_force
 @_quiet
-def convert_command(paths, out, force, quiet):
+def convert_command(paths: tuple[str, ...], out: str, force: bool, quiet: bool) -> None:
     """Convert PBN files into an archive (schema schemas/boards.v1.*): one row per record,
     with everything the PBN held, its derived columns and its diagnostics.
 
@@ -72,7 +72,7 @@ def convert_command(paths, out, force, quiet):
 
     files = _pbn_files(paths)
     progress = Progress("converting", enabled=False if quiet else None)
-    with _reported(progress):
+    with reported(progress):
         summary = convert(files, out, force=force, on_game=progress.advance)
     for path in summary.empty:
         click.echo(f"pbnkit: {path}: no records, nothing archived", err=True)
@@ -90,13 +90,14 @@ def convert_command(paths, out, force, quiet):
               "own content in import format.")
 @_force
 @_quiet
-def export_command(archive, out, export_format, force, quiet):
+def export_command(archive: str, out: str, export_format: bool, force: bool,
+                   quiet: bool) -> None:
     """Write the records of an archive (.parquet, .json, .jsonl or a Parquet dataset
     directory) back as one PBN file."""
     from pbnkit.export.topbn import export_pbn
 
     progress = Progress("exporting", enabled=False if quiet else None)
-    with _reported(progress):
+    with reported(progress):
         summary = export_pbn(archive, out, export_format=export_format, force=force,
                              on_game=progress.advance)
     if summary.fallback:

@@ -7,8 +7,14 @@ export (import or export format).
 """
 
 from pbnkit.export.archive import (
-    ArchiveError, ArchivedGame, ConvertSummary, convert, iter_archive, output_format,
-    read_archive, records,
+    ArchivedGame,
+    ArchiveError,
+    ConvertSummary,
+    convert,
+    iter_archive,
+    output_format,
+    read_archive,
+    records,
 )
 from pbnkit.export.atomic import OutputError, OutputExistsError
 from pbnkit.export.schema import BOARDS, SCHEMA_VERSION, boards_schema

@@ -139,7 +139,7 @@ def interruptible() -> Iterator[None]:
         yield
         return
 
-    def stop(signum, frame):  # noqa: ARG001 -- signal handler signature
+    def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt(f"signal {signum}")
 
     previous = signal.signal(signal.SIGTERM, stop)

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from pbnkit.errors import PbnError
+from pbnkit.export.rows import sorted_hands
 from pbnkit.model import Call, Card, Contract, Deal, Seat, Strain, Vulnerability
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.sections import SectionItem, decode_items
@@ -160,14 +161,15 @@ def export_form(game: Game) -> Game:
             value, items = start(tag, values, dealer)
             leading, kinds = _comment_kinds(tag.body)
             add(name, value, leading + parts.repeated.get(name, []),
-                lambda: _items(layout, items, name == "Play", kinds))
+                functools.partial(_items, layout, items, name == "Play", kinds))
         for note in parts.notes.get(name, ()):
             add("Note", note.value, _annotations(note.body))
     for note in parts.notes.get(None, ()):
         add("Note", note.value, _annotations(note.body))
     for tag in sorted(parts.supplemental, key=lambda t: t.name):
         value = values.get(tag.name, tag.value)
-        add(tag.name, value, parts.extras(tag.name), lambda: _supplemental(layout, tag, value))
+        add(tag.name, value, parts.extras(tag.name),
+            functools.partial(_supplemental, layout, tag, value))
     first: dict[str, str] = {}
     for tag in tags:
         first.setdefault(tag.name, tag.value)
@@ -233,15 +235,21 @@ def _seat(text: str | None) -> Seat | None:
         return None
 
 
-def _normalise(name: str, value: str, values: dict, dealer: Seat | None) -> str:
+def _normalise(name: str, value: str, values: Mapping[str, str], dealer: Seat | None) -> str:
     try:
         if name == "Dealer":
             return Seat.from_pbn(value).pbn()
         if name == "Vulnerable":
             return Vulnerability.from_pbn(value).pbn()
         if name == "Deal":
-            deal = Deal.from_pbn(value)
-            return deal.pbn(dealer or deal.first)
+            fast = sorted_hands(value)
+            if fast is None:
+                deal = Deal.from_pbn(value)
+                return deal.pbn(dealer or deal.first)
+            first, hands = fast
+            start = "NESW".index(dealer.pbn()) if dealer else first
+            return f"{'NESW'[start]}:" + " ".join(
+                hands[(start - first + offset) % 4] or "-" for offset in range(4))
         if name == "Declarer":
             return ("^" if value.startswith("^") else "") + Seat.from_pbn(value.lstrip("^")).pbn()
         if name == "Contract":
@@ -276,7 +284,8 @@ def _plain_dash(item: SectionItem) -> bool:
             and item.note is None and not item.nags and not item.comments)
 
 
-def _auction_start(tag: TagPair, values: dict, dealer: Seat | None):
+def _auction_start(tag: TagPair, values: Mapping[str, str],
+                   dealer: Seat | None) -> tuple[str, tuple[SectionItem, ...]]:
     """The Auction seat (the dealer) and the calls from the dealer's on."""
     items, _ = decode_items(tag)
     seat = _seat(tag.value)
@@ -287,7 +296,8 @@ def _auction_start(tag: TagPair, values: dict, dealer: Seat | None):
     return (seat.pbn() if seat else tag.value), items
 
 
-def _play_start(tag: TagPair, values: dict, dealer: Seat | None):
+def _play_start(tag: TagPair, values: Mapping[str, str],
+                dealer: Seat | None) -> tuple[str, tuple[SectionItem, ...]]:
     """The Play seat (the opening leader) and the cards in the leader's column order."""
     items, _ = decode_items(tag)
     seat = _seat(tag.value)

@@ -133,8 +133,8 @@ BOARDS = pa.schema([
     _field("path", _STR, "Source file as given to pbnkit convert."),
     _field("index", pa.int32(), "0-based position of the record in its file.", False),
     _field("line", pa.int32(), "1-based line where the record starts.", False),
-    _field("encoding", _STR, "How the file's bytes were decoded, e.g. 'utf-8', "
-           "'utf-8 (bom)', 'iso-8859-1 (declared)', 'latin-1 (fallback)'.", False),
+    _field("encoding", _STR, "How the file's bytes up to this record were decoded, e.g. "
+           "'utf-8', 'utf-8 (bom)', 'iso-8859-1 (declared)', 'latin-1 (fallback)'.", False),
     _text("event", "Event"),
     _text("site", "Site"),
     _text("date", "Date"),
@@ -224,6 +224,12 @@ def _field_json(field: pa.Field) -> dict[str, Any]:
     return out
 
 
+def arrow_fields_json(schema: pa.Schema) -> list[dict[str, Any]]:
+    """The fields of any Arrow schema as JSON: name, type (nested for lists and
+    structs), nullable, and the description and enum from the field metadata."""
+    return [_field_json(field) for field in schema]
+
+
 def arrow_schema_json() -> dict[str, Any]:
     """The Arrow schema as JSON (``schemas/boards.v1.arrow.json``)."""
     return {
@@ -232,7 +238,7 @@ def arrow_schema_json() -> dict[str, Any]:
         "description": "pbnkit boards table: one row per PBN record. Parquet files carry "
                        "key-value metadata pbnkit.schema, pbnkit.schema_version, "
                        "pbnkit.version and pbnkit.profile.",
-        "fields": [_field_json(field) for field in BOARDS],
+        "fields": arrow_fields_json(BOARDS),
     }
 
 
@@ -243,7 +249,8 @@ _INTEGER_RANGE = {
 }
 
 
-def _json_schema(type_: pa.DataType, nullable: bool, field: pa.Field | None = None) -> dict:
+def _json_schema(type_: pa.DataType, nullable: bool,
+                 field: pa.Field | None = None) -> dict[str, Any]:
     if pa.types.is_list(type_):
         item = type_.value_field
         schema: dict[str, Any] = {"type": "array",

@@ -66,7 +66,7 @@ class PbnReader:
             yield from self._games(self._source)  # type: ignore[arg-type]
 
     def _games(self, stream: BinaryIO) -> Iterator[Game]:
-        inheritance = _Inheritance()
+        inheritance = Inheritance()
         pending: tuple[Element, ...] = ()
         fallback_seen = 0
         for chunk in split_games(decoded_lines(stream, self.encoding_info)):
@@ -173,7 +173,7 @@ def _blank(text: str) -> str:
     return re.sub(r"[^\n]", " ", text)
 
 
-class _Inheritance:
+class Inheritance:
     """``#`` and ``##`` tag values across the games of one file (PBN 4.8)."""
 
     def __init__(self) -> None:
