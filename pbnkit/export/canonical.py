@@ -28,9 +28,19 @@ from collections.abc import Callable, Iterable, Mapping
 
 from pbnkit.errors import PbnError
 from pbnkit.export.rows import sorted_hands
-from pbnkit.model import Call, Card, Contract, Deal, Seat, Strain, Vulnerability
+from pbnkit.model import (
+    Call,
+    Card,
+    Contract,
+    Deal,
+    Seat,
+    Strain,
+    Vulnerability,
+    parse_or_none,
+)
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.sections import SectionItem, decode_items
+from pbnkit.pbn.tables import read_columns
 from pbnkit.pbn.writer import escape, format_tag
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
@@ -48,7 +58,6 @@ _DECLARATION = re.compile(r"\s*(?:PBN\s+[0-9]|EXPORT\b|IMPORT\b|Content-type\b)|
 _RESULT = re.compile(r"(\^?)\s*([0-9]+)")
 _SIDE_RESULT = re.compile(r"(\^?)\s*(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?",
                           re.IGNORECASE)
-_COLUMN = re.compile(r"[+-]?[^\\]*(?:\\(?P<width>[0-9]+)(?P<align>[LR])?)?")
 
 
 class _Layout:
@@ -143,7 +152,7 @@ def export_form(game: Game) -> Game:
         tags.append(tag._replace(body=layout.take_body()))
 
     values = game.values
-    dealer = _seat(values.get("Dealer"))
+    dealer = parse_or_none(Seat.from_pbn, values.get("Dealer"))
     played = parts.has("Auction") or parts.has("Play") or "Contract" in values
     for name in MANDATORY:
         value = values.get(name)
@@ -228,13 +237,6 @@ def _is_supplemental(tag: TagPair) -> bool:
 
 # -- Values ----------------------------------------------------------------------------------
 
-def _seat(text: str | None) -> Seat | None:
-    try:
-        return Seat.from_pbn(text) if text else None
-    except PbnError:
-        return None
-
-
 def _normalise(name: str, value: str, values: Mapping[str, str], dealer: Seat | None) -> str:
     try:
         if name == "Dealer":
@@ -258,7 +260,7 @@ def _normalise(name: str, value: str, values: Mapping[str, str], dealer: Seat | 
             except PbnError:
                 return Strain.from_pbn(value).pbn()  # an end position
         if name == "Result":
-            return _result(value, _seat((values.get("Declarer") or "").lstrip("^")))
+            return _result(value, parse_or_none(Seat.from_pbn, (values.get("Declarer") or "").lstrip("^")))
     except PbnError:
         pass
     return value
@@ -288,7 +290,7 @@ def _auction_start(tag: TagPair, values: Mapping[str, str],
                    dealer: Seat | None) -> tuple[str, tuple[SectionItem, ...]]:
     """The Auction seat (the dealer) and the calls from the dealer's on."""
     items, _ = decode_items(tag)
-    seat = _seat(tag.value)
+    seat = parse_or_none(Seat.from_pbn, tag.value)
     if seat is not None and dealer is not None and seat != dealer:
         skip = (dealer - seat) % 4
         if len(items) >= skip and all(_plain_dash(i) for i in items[:skip]):
@@ -300,8 +302,8 @@ def _play_start(tag: TagPair, values: Mapping[str, str],
                 dealer: Seat | None) -> tuple[str, tuple[SectionItem, ...]]:
     """The Play seat (the opening leader) and the cards in the leader's column order."""
     items, _ = decode_items(tag)
-    seat = _seat(tag.value)
-    declarer = _seat((values.get("Declarer") or "").lstrip("^"))
+    seat = parse_or_none(Seat.from_pbn, tag.value)
+    declarer = parse_or_none(Seat.from_pbn, (values.get("Declarer") or "").lstrip("^"))
     if seat is None or declarer is None or declarer.lho == seat:
         return (seat.pbn() if seat else tag.value), items
     cards = list(items)
@@ -383,11 +385,7 @@ def _supplemental(layout: _Layout, tag: TagPair, value: str) -> None:
 
 def _table_rows(layout: _Layout, spec: str, data: tuple[Element, ...]) -> None:
     """One row per line, single spaces, cells padded to the declared minimum width."""
-    columns = []
-    for part in spec.split(";"):
-        match = _COLUMN.fullmatch(part.strip())
-        width = int(match["width"]) if match and match["width"] else 0
-        columns.append((width, match["align"] if match and match["align"] else "L"))
+    columns = [(column.width or 0, column.align or "L") for column in read_columns(spec)]
     cells = [cell for element in data for cell in _cells(element)]
     pending = 0  # padding owed after the previous (left-aligned) cell
     for index, (kind, text) in enumerate(cells):

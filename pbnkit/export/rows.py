@@ -14,9 +14,10 @@ from typing import Any
 
 from pbnkit.diagnostics import CODES, Diagnostic, Severity
 from pbnkit.errors import PbnError
-from pbnkit.model import Contract, Deal, Seat, Strain, Vulnerability
+from pbnkit.model import Contract, Deal, Seat, Strain, Vulnerability, parse_or_none
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.sections import decode_items
+from pbnkit.pbn.tables import read_columns
 
 Row = dict[str, Any]
 
@@ -24,7 +25,6 @@ _COMMENTS = (ElementKind.COMMENT, ElementKind.LINE_COMMENT)
 _NOTE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.DOTALL)
 _RESULT = re.compile(r"\^?\s*([0-9]+)")
 _SIDE_RESULT = re.compile(r"\^?\s*(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?", re.IGNORECASE)
-_COLUMN = re.compile(r"[+-]?(?P<name>[^\\]*)")
 _INT16 = range(-(2 ** 15), 2 ** 15)
 _SEATS = "NESW"  # clockwise, as pbnkit.model.Seat numbers them
 
@@ -113,10 +113,8 @@ def _integer(text: str | None, bounds: range) -> int | None:
 
 
 def _seat(text: str | None) -> str | None:
-    try:
-        return Seat.from_pbn(text).pbn() if text else None
-    except PbnError:
-        return None
+    seat = parse_or_none(Seat.from_pbn, text)
+    return seat.pbn() if seat is not None else None
 
 
 def _vulnerable(text: str | None) -> str | None:
@@ -258,17 +256,8 @@ def _is_table(tag: TagPair) -> bool:
     return tag.name.endswith("Table") and bool(tag.value.strip())
 
 
-def table_columns(spec: str) -> list[str]:
-    """Column names of a table tag value such as ``Rank\\2R;+Score_NS\\5R``."""
-    names = []
-    for part in spec.split(";"):
-        match = _COLUMN.match(part.strip())
-        names.append(match["name"] if match else part)
-    return names
-
-
 def _table(tag: TagPair) -> Row:
-    columns = table_columns(tag.value)
+    columns = [column.name for column in read_columns(tag.value)]
     cells = [e.text for e in tag.tokens]
     width = len(columns)
     return {"name": tag.name, "columns": columns,

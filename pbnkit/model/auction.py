@@ -17,7 +17,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from pbnkit.errors import IllegalError
-from pbnkit.model.calls import DOUBLE, PASS, PASSED_OUT, REDOUBLE, Call, CallKind, Contract, Risk
+from pbnkit.model.calls import (
+    DOUBLE,
+    PASS,
+    PASSED_OUT,
+    REDOUBLE,
+    Call,
+    CallKind,
+    Contract,
+    Risk,
+)
 from pbnkit.model.cards import Seat, Strain
 
 

@@ -10,7 +10,12 @@ from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from pbnkit.pbn.records import Element, ElementKind, TagPair
 

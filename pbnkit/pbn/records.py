@@ -9,10 +9,9 @@ tag. Values are kept as written; ``Game.value()`` resolves ``#`` and ``##`` inhe
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from pbnkit.diagnostics import Diagnostic

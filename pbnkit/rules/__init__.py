@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from pbnkit.diagnostics import Diagnostic, Severity, matches
 from pbnkit.pbn.records import Game
-from pbnkit.rules import deal, replay, strict as export_format, tags
+from pbnkit.rules import deal, replay, tags
+from pbnkit.rules import strict as export_format
 
 #: Import-format checks, run on every game.
 CHECKS = (tags.check, deal.check, replay.check)

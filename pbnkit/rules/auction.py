@@ -16,6 +16,7 @@ from pbnkit.errors import InvalidTokenError
 from pbnkit.model.auction import Auction, CallFault
 from pbnkit.model.calls import DOUBLE, PASS, REDOUBLE, Call
 from pbnkit.model.cards import Seat
+from pbnkit.model.values import parse_or_none
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.sections import Section, SectionItem
 
@@ -130,9 +131,9 @@ class _Replay:
 
     def run(self) -> AuctionOutcome:
         tag, items = self.section.tag, self.section.items
-        seat = _seat(tag.value)
+        seat = parse_or_none(Seat.from_pbn, tag.value)
         dealer_text = (self.game.value("Dealer") or "").strip()
-        dealer = _seat(dealer_text)
+        dealer = parse_or_none(Seat.from_pbn, dealer_text)
         if seat is None and (items or tag.value.strip() not in ("", "?")):
             self.report("AU008", f"Auction seat {tag.value!r} is not W, N, E or S",
                         tag.line, tag.column)
@@ -209,13 +210,6 @@ class _Replay:
         if fault is not None:
             self.report(_FAULT_CODES[fault], auction.explain(call, fault), item.line, item.column)
         return auction.with_call(call, accepted, force=True), True
-
-
-def _seat(text: str | None) -> Seat | None:
-    try:
-        return Seat.from_pbn(text) if text else None
-    except InvalidTokenError:
-        return None
 
 
 def _ending(auction: Auction) -> str:

@@ -16,12 +16,18 @@ from pbnkit.model.auction import Auction
 from pbnkit.model.calls import Contract
 from pbnkit.model.cards import Seat, Strain
 from pbnkit.model.deal import Deal
+from pbnkit.model.values import parse_or_none
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.sections import Section, section
 from pbnkit.rules.auction import AuctionOutcome, replay_auction
 from pbnkit.rules.notes import check_notes
 from pbnkit.rules.play import PlayOutcome, PlaySetting, replay_play
-from pbnkit.rules.result import check_contract, check_result, read_contract, read_declarer
+from pbnkit.rules.result import (
+    check_contract,
+    check_result,
+    read_contract,
+    read_declarer,
+)
 from pbnkit.rules.section_export import check_layout
 
 _UNSET = ("", "?")
@@ -103,8 +109,8 @@ def check_strict(game: Game) -> list[Diagnostic]:
     auction_section = section(game, "Auction")
     if auction_section is not None:
         found += check_layout(game, auction_section, "AU")
-        dealer = seat_of(game.value("Dealer"))
-        seat = seat_of(auction_section.tag.value)
+        dealer = parse_or_none(Seat.from_pbn, game.value("Dealer"))
+        seat = parse_or_none(Seat.from_pbn, auction_section.tag.value)
         if seat is not None and dealer is not None and seat is not dealer:
             found.append(_at(game, auction_section, "AU101", f"Auction seat {seat.name} is not "
                              f"the dealer {dealer.name}"))
@@ -112,7 +118,7 @@ def check_strict(game: Game) -> list[Diagnostic]:
     if play_section is not None:
         found += check_layout(game, play_section, "PL")
         setting, _ = play_setting(game, play_section, None)
-        seat = seat_of(play_section.tag.value)
+        seat = parse_or_none(Seat.from_pbn, play_section.tag.value)
         if setting is not None and seat is not None and seat is not setting.opening_leader:
             diagnostic = _at(game, play_section, "PL009", f"Play seat {seat.name} is not the "
                              f"opening leader {setting.opening_leader.name}")
@@ -123,7 +129,7 @@ def check_strict(game: Game) -> list[Diagnostic]:
 def _replay_play(game: Game, play_section: Section,
                  setting: PlaySetting) -> tuple[PlayOutcome, list[Diagnostic]]:
     found = []
-    seat = seat_of(play_section.tag.value)
+    seat = parse_or_none(Seat.from_pbn, play_section.tag.value)
     if seat is None:
         found.append(_at(game, play_section, "PL011", f"Play seat {play_section.tag.value!r} "
                          "is not W, N, E or S"))
@@ -159,10 +165,10 @@ def play_setting(game: Game, play_section: Section,
     contract = read_contract(contract_text)
     trump: Strain | None
     if deal.is_end_position:
-        trump = _strain(contract_text)
+        trump = parse_or_none(Strain.from_pbn, contract_text)
         if trump is None and contract is not None:
             trump = contract.strain
-        seat = seat_of(play_section.tag.value)
+        seat = parse_or_none(Seat.from_pbn, play_section.tag.value)
         if trump is None or seat is None:
             return None, []  # the end-position checks need both; the tag checks report them
         declarer = read_declarer(game.value("Declarer"))
@@ -177,21 +183,6 @@ def play_setting(game: Game, play_section: Section,
     if seat is None:
         return None, [_at(game, play_section, "PL006", "play section without a Declarer tag")]
     return PlaySetting(deal, contract.strain, seat, seat.lho), []
-
-
-def _strain(text: str | None) -> Strain | None:
-    try:
-        return Strain.from_pbn(text) if text else None
-    except InvalidTokenError:
-        return None
-
-
-def seat_of(text: str | None) -> Seat | None:
-    """The seat a tag value names (any case), or None."""
-    try:
-        return Seat.from_pbn(text) if text else None
-    except InvalidTokenError:
-        return None
 
 
 def _at(game: Game, where: Section, code: str, message: str) -> Diagnostic:

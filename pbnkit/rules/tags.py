@@ -9,8 +9,8 @@ from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model import Contract, Seat, Vulnerability
 from pbnkit.pbn.reader import NOT_INHERITABLE
-from pbnkit.pbn.tables import read_table
 from pbnkit.pbn.records import Game, TagPair
+from pbnkit.pbn.tables import read_table
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 

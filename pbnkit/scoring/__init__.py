@@ -11,11 +11,29 @@ from __future__ import annotations
 
 from pbnkit.scoring.auction1920 import Auction1920Profile
 from pbnkit.scoring.base import (
-    ROUNDING_NOTE, BoardResult, BoardScore, Entry, Line, Match, MatchBoard, MatchKey,
-    Problem, Profile, Reason, Rubber, RubberDeal, ScoreSheet, UnknownProfileError,
+    ROUNDING_NOTE,
+    BoardResult,
+    BoardScore,
+    Entry,
+    Line,
+    Match,
+    MatchBoard,
+    MatchKey,
+    Problem,
+    Profile,
+    Reason,
+    Rubber,
+    RubberDeal,
+    ScoreSheet,
+    UnknownProfileError,
 )
 from pbnkit.scoring.duplicate import (
-    DuplicateProfile, MatchpointScale, duplicate_score, imps, matchpoints, score_ns,
+    DuplicateProfile,
+    MatchpointScale,
+    duplicate_score,
+    imps,
+    matchpoints,
+    score_ns,
     team_matches,
 )
 from pbnkit.scoring.rubber import RubberProfile

@@ -15,7 +15,13 @@ from typing import ClassVar
 
 from pbnkit.model import Contract, Risk, Seat, Side, Strain, Vulnerability
 from pbnkit.scoring.base import (
-    BoardResult, BoardScore, Match, MatchBoard, MatchKey, Problem, ScoreSheet,
+    BoardResult,
+    BoardScore,
+    Match,
+    MatchBoard,
+    MatchKey,
+    Problem,
+    ScoreSheet,
 )
 
 # -- Law 77 ---------------------------------------------------------------------------------

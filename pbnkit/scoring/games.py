@@ -17,7 +17,15 @@ from typing import ClassVar
 
 from pbnkit.model import Card, Deal, Rank, Seat, Side, Strain, Suit, Vulnerability
 from pbnkit.scoring.base import (
-    BoardResult, BoardScore, Entry, Line, Problem, Reason, Rubber, RubberDeal, ScoreSheet,
+    BoardResult,
+    BoardScore,
+    Entry,
+    Line,
+    Problem,
+    Reason,
+    Rubber,
+    RubberDeal,
+    ScoreSheet,
     points_of,
 )
 

@@ -9,27 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pbnkit.errors import InvalidTokenError
-from pbnkit.model import PASSED_OUT, Contract, Seat, Vulnerability
+from pbnkit.model import PASSED_OUT, Contract, Seat, Vulnerability, parse_or_none
 from pbnkit.pbn.records import Game
 from pbnkit.rules.deal import parse_deal
 from pbnkit.rules.replay import replay
 from pbnkit.rules.result import read_contract, read_declarer, read_result
 from pbnkit.scoring.base import BoardResult, MatchKey
-
-
-def _seat(text: str | None) -> Seat | None:
-    try:
-        return Seat.from_pbn(text) if text else None
-    except InvalidTokenError:
-        return None
-
-
-def _vulnerability(text: str | None) -> Vulnerability | None:
-    try:
-        return Vulnerability.from_pbn(text) if text not in (None, "", "?") else None
-    except InvalidTokenError:
-        return None
 
 
 def _text(game: Game, name: str) -> str | None:
@@ -66,9 +51,9 @@ def board_result(game: Game) -> BoardResult:
         declarer=declarer,
         contract=contract,
         tricks=tricks,
-        vulnerability=_vulnerability(game.value("Vulnerable")),
+        vulnerability=parse_or_none(Vulnerability.from_pbn, game.value("Vulnerable")),
         deal=parse_deal(game.value("Deal")),
-        dealer=_seat(game.value("Dealer")),
+        dealer=parse_or_none(Seat.from_pbn, game.value("Dealer")),
         room=_text(game, "Room"),
         path=game.path,
         match_key=MatchKey(

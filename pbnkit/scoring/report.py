@@ -10,7 +10,14 @@ from pbnkit.errors import PbnError
 from pbnkit.model import Contract, Seat, Vulnerability
 from pbnkit.pbn.records import Game
 from pbnkit.scoring import find_profile, profile_for_scoring
-from pbnkit.scoring.base import BoardResult, Entry, Match, Rubber, RubberDeal, ScoreSheet
+from pbnkit.scoring.base import (
+    BoardResult,
+    Entry,
+    Match,
+    Rubber,
+    RubberDeal,
+    ScoreSheet,
+)
 from pbnkit.scoring.records import board_result
 
 REPORT_VERSION = 1

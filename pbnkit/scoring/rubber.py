@@ -13,7 +13,11 @@ from typing import ClassVar
 from pbnkit.model import Risk, Seat, Side, Strain, Vulnerability
 from pbnkit.scoring.base import ROUNDING_NOTE, BoardResult, Entry, Line, Reason
 from pbnkit.scoring.duplicate import (
-    insult_bonus, overtrick_score, slam_bonus, trick_score, undertrick_penalty,
+    insult_bonus,
+    overtrick_score,
+    slam_bonus,
+    trick_score,
+    undertrick_penalty,
 )
 from pbnkit.scoring.games import RubberScoring
 
