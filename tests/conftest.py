@@ -4,6 +4,7 @@ in ``../shared``; tests that need them skip when that folder is absent."""
 from __future__ import annotations
 
 import csv
+import gc
 from pathlib import Path
 
 import pytest
@@ -30,3 +31,12 @@ def corpus_params() -> list:
     if not rows:
         return [pytest.param(None, marks=pytest.mark.skip(reason="../shared/corpus is absent"))]
     return [pytest.param(row, id=row["path"].split("/")[-1]) for row in rows]
+
+
+@pytest.fixture
+def fewer_collections():
+    """Millions of short-lived records: collect cycles less often (as convert does)."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(50_000, 20, 10)
+    yield
+    gc.set_threshold(*thresholds)

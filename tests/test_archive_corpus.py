@@ -4,8 +4,6 @@ with their annotations, notes, commentary, tables, escape lines, the file's trai
 
 from __future__ import annotations
 
-import gc
-
 import pytest
 
 import pbnkit
@@ -19,14 +17,7 @@ from pbnkit.export.archive import (
 from pbnkit.export.topbn import export_pbn
 from tests.conftest import CORPUS, corpus_params
 
-
-@pytest.fixture(autouse=True)
-def fewer_collections():
-    """Millions of short-lived records: collect cycles less often (as convert does)."""
-    thresholds = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 10)
-    yield
-    gc.set_threshold(*thresholds)
+pytestmark = pytest.mark.usefixtures("fewer_collections")
 
 
 def assert_same_records(got, expected):

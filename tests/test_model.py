@@ -4,7 +4,18 @@ import pytest
 
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model import (
-    Call, Card, Contract, Deal, Hand, Rank, Risk, Seat, Side, Strain, Suit, Vulnerability,
+    Call,
+    Card,
+    Contract,
+    Deal,
+    Hand,
+    Rank,
+    Risk,
+    Seat,
+    Side,
+    Strain,
+    Suit,
+    Vulnerability,
     dealer_for_board,
 )
 

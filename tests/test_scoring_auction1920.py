@@ -11,24 +11,18 @@ from hypothesis import strategies as st
 
 from pbnkit.model import DECK, Card, Contract, Deal, Hand, Seat, Side, Vulnerability
 from pbnkit.scoring import (
-    Auction1920Profile, BoardResult, Entry, Line, Reason, Rubber, ScoreSheet,
+    Auction1920Profile,
+    BoardResult,
+    Entry,
+    Line,
+    Reason,
+    Rubber,
+    ScoreSheet,
 )
+from tests.deals import deal_with
 
 NS, EW = Side.NS, Side.EW
 A, B = Line.ABOVE, Line.BELOW
-
-
-def deal_with(**placed: str) -> Deal:
-    """A complete deal in which each named seat holds the cards listed (``N="SA SK"``);
-    the other cards fill the hands N, E, S, W in deck order."""
-    hands = {seat: [Card.from_pbn(card) for card in placed.get(seat.name, "").split()]
-             for seat in Seat}
-    taken = {card for hand in hands.values() for card in hand}
-    rest = iter(card for card in DECK if card not in taken)
-    for seat in Seat:
-        hands[seat] += [next(rest) for _ in range(13 - len(hands[seat]))]
-    north, east, south, west = (Hand(tuple(hands[seat])) for seat in Seat)
-    return Deal((north, east, south, west))
 
 
 def deal(index: int, declarer: Seat | None, contract: str, tricks: int | None = None,

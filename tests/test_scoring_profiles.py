@@ -6,7 +6,11 @@ import pytest
 
 from pbnkit.model import Contract, Seat
 from pbnkit.scoring import (
-    PROFILES, BoardResult, UnknownProfileError, find_profile, profile_for_scoring,
+    PROFILES,
+    BoardResult,
+    UnknownProfileError,
+    find_profile,
+    profile_for_scoring,
 )
 
 

@@ -4,8 +4,6 @@ exporting the export changes nothing."""
 
 from __future__ import annotations
 
-import gc
-
 import pytest
 
 import pbnkit
@@ -17,14 +15,7 @@ from pbnkit.pbn.sections import section
 from pbnkit.pbn.writer import dumps
 from tests.conftest import CORPUS, corpus_params
 
-
-@pytest.fixture(autouse=True)
-def fewer_collections():
-    """Millions of short-lived records: collect cycles less often (as convert does)."""
-    thresholds = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 10)
-    yield
-    gc.set_threshold(*thresholds)
+pytestmark = pytest.mark.usefixtures("fewer_collections")
 
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
