@@ -16,9 +16,10 @@ from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 
 _PART = re.compile(
-    r"(?P<note>=[0-9]+=)|(?P<nag>\$[0-9]+)|(?P<malformed>=[^=\s]*=?|\$[^\s$=]*)"
+    r"(?P<word>[A-Za-z0-9]+|-+)|(?P<space>[ \t\r\v\f]+)|(?P<newline>\n)"
+    r"|(?P<note>=[0-9]+=)|(?P<nag>\$[0-9]+)|(?P<malformed>=[^=\s]*=?|\$[^\s$=]*)"
     r"|(?P<suffix>!!|\?\?|!\?|\?!|!|\?)"
-    r"|(?P<irregular>\^.?)|(?P<end>\*)|(?P<more>\+)|(?P<word>[A-Za-z0-9]+|-+)|(?P<other>.)"
+    r"|(?P<irregular>\^\S?)|(?P<end>\*)|(?P<more>\+)|(?P<other>.)"
 )
 
 
@@ -78,12 +79,20 @@ class _Decoder:
             self.annotate(element.line, element.column,
                           comments=self.items[-1].comments + (element.text,))
 
-    def token(self, token: Element) -> None:
+    def run(self, element: Element) -> None:
+        """Decode a run of section tokens in one pass over its text: one regular
+        expression finds words, annotations and line ends, so no object is built per
+        token before it is known to be a call or card."""
         items = self.items
-        last = items[-1] if items else None
-        for part in _PART.finditer(token.text):
-            line, column = token.line, token.column + part.start()
-            kind, text = part.lastgroup, part[0]
+        line, line_start = element.line, -element.column + 1
+        for part in _PART.finditer(element.text):
+            kind = part.lastgroup
+            if kind == "space":
+                continue
+            if kind == "newline":
+                line, line_start = line + 1, part.end()
+                continue
+            text, column = part[0], part.start() - line_start + 1
             if kind in ("word", "end", "more"):
                 letter = None
                 if self.irregularity is not None:
@@ -95,7 +104,7 @@ class _Decoder:
                 # one finding for the whole token, so `=a=` is not read as a card `a`
                 self.problems.append(_problem(f"malformed annotation {text!r}", line, column))
             elif kind == "note":
-                if last is not None and items[-1].note is not None:
+                if items and items[-1].note is not None:
                     self.problems.append(_problem(
                         f"second note reference {text} on {items[-1].text}", line, column))
                 else:
@@ -116,7 +125,6 @@ class _Decoder:
                 self.problems.append(_problem(
                     f"unexpected character {text!r} in {self.tag.name} section", line, column,
                     "SY007"))
-            last = items[-1] if items else None
 
     def _irregularity(self, text: str, line: int, column: int) -> None:
         letter = text[1:].upper()
@@ -138,8 +146,7 @@ def decode_items(tag: TagPair) -> tuple[tuple[SectionItem, ...], tuple[Diagnosti
         if element.kind in (ElementKind.COMMENT, ElementKind.LINE_COMMENT):
             decoder.comment(element)
         elif element.kind in (ElementKind.TOKENS, ElementKind.TOKEN):
-            for token in element.split():
-                decoder.token(token)
+            decoder.run(element)
         elif element.kind is ElementKind.STRING:
             decoder.problems.append(_problem(f"unexpected string in {tag.name} section",
                                              element.line, element.column, "SY007"))
