@@ -33,6 +33,9 @@ class Seat(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
 
+    def __str__(self) -> str:
+        return self.pbn()
+
     def __bool__(self) -> bool:
         # Seat.N is 0: without this, `if seat:` would treat it as missing.
         return True
@@ -97,6 +100,9 @@ class Suit(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
+    def __str__(self) -> str:
+        return self.pbn()
+
     def __bool__(self) -> bool:
         # Suit.C is 0: without this, `if suit:` would treat it as missing.
         return True
@@ -132,6 +138,9 @@ class Strain(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Strain.{self.name}"
+
+    def __str__(self) -> str:
+        return self.pbn()
 
     def __bool__(self) -> bool:
         # Strain.C is 0: without this, `if strain:` would treat it as missing.
@@ -183,6 +192,9 @@ class Rank(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
+
+    def __str__(self) -> str:
+        return self.pbn()
 
     @property
     def is_honour(self) -> bool:

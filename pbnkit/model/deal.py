@@ -49,6 +49,9 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.from_pbn({self.pbn()!r})"
 
+    def __str__(self) -> str:
+        return self.pbn()
+
     def __len__(self) -> int:
         return len(self.cards)
 
@@ -97,6 +100,9 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"Deal.from_pbn({self.pbn()!r})"
+
+    def __str__(self) -> str:
+        return self.pbn()
 
     def __getitem__(self, seat: Seat) -> Hand | None:
         return self.hands[seat]
