@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -19,6 +21,12 @@ from pbnkit.pbn.reader import iter_files
 from pbnkit.progress import Progress
 from pbnkit.scoring import PROFILES
 
+if TYPE_CHECKING:
+    from pbnkit.pbn.records import Game
+    from pbnkit.scoring.report import ScoreReport
+
+F = TypeVar("F", bound=Callable[..., Any])
+
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE = 0, 1, 2
 
 
@@ -28,7 +36,7 @@ def _prefixes(values: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _files(paths: tuple[str, ...]) -> list[Path]:
-    files = []
+    files: list[Path] = []
     for path in paths:
         if not Path(path).exists():
             raise click.UsageError(f"no such file or directory: {path}")
@@ -66,7 +74,8 @@ def main() -> None:
               default="warning", show_default=True,
               help="Least severe findings to list (counts always include all).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
-def validate(paths, output_format, select, ignore, strict, min_severity, quiet):
+def validate(paths: tuple[str, ...], output_format: str, select: tuple[str, ...],
+             ignore: tuple[str, ...], strict: bool, min_severity: str, quiet: bool) -> None:
     """Check PBN files: syntax (SY), tags (TG), deals (DL), auctions (AU), play (PL) and
     stated results and scores (SC).
 
@@ -105,11 +114,11 @@ PROFILE_HELP = ("duplicate (Law 77 scores, matchpoints, IMP team matches), rubbe
                 "what the first Scoring tag selects (Rubber, Auction1920, else duplicate).")
 
 
-def _profile_option(function):
+def _profile_option(function: F) -> F:
     return click.option("--profile", type=click.Choice(sorted(PROFILES)), help=PROFILE_HELP)(function)
 
 
-def _score_output(report, output_format: str, output: str | None, force: bool) -> None:
+def _score_output(report: ScoreReport, output_format: str, output: str | None, force: bool) -> None:
     """Print the report, or write it to ``-o`` (.json, or .parquet: one file per table)."""
     from pbnkit.scoring.text import render
 
@@ -140,7 +149,8 @@ def _check_score_output(output: str | None) -> None:
               "FILE.parquet (as FILE.boards.parquet, FILE.matches.parquet, FILE.rubbers.parquet).")
 @click.option("--force", is_flag=True, help="Replace existing output files.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
-def score(paths, profile, output_format, output, force, quiet):
+def score(paths: tuple[str, ...], profile: str | None, output_format: str,
+          output: str | None, force: bool, quiet: bool) -> None:
     """Score the records of PBN files.
 
     Tricks come from the Result tag or, without one, from a complete play; contract
@@ -155,7 +165,7 @@ def score(paths, profile, output_format, output, force, quiet):
     _check_score_output(output)
     progress = Progress("reading", enabled=None if not quiet else False)
 
-    def games():
+    def games() -> Iterator[Game]:
         for path in _files(paths):
             try:
                 for game in pbnkit.read(path):
@@ -186,7 +196,8 @@ def score(paths, profile, output_format, output, force, quiet):
 @click.option("-o", "--output", type=click.Path(), help="As for pbnkit score.")
 @click.option("--force", is_flag=True, help="Replace existing output files.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
-def rescore(archive, profile, output_format, output, force, quiet):
+def rescore(archive: str, profile: str, output_format: str, output: str | None,
+            force: bool, quiet: bool) -> None:
     """Score an archive written by pbnkit convert (.parquet, a Parquet dataset directory,
     .json or .jsonl) under any profile, without the original PBN files. The output is
     the same as pbnkit score's.
@@ -202,7 +213,7 @@ def rescore(archive, profile, output_format, output, force, quiet):
         _score_output(report, output_format, output, force)
 
 
-def _counted(games, progress: Progress):
+def _counted(games: Iterable[Game], progress: Progress) -> Iterator[Game]:
     for game in games:
         progress.advance()
         yield game
@@ -212,7 +223,7 @@ def _counted(games, progress: Progress):
 @click.argument("code", required=False)
 @click.option("--format", "output_format", type=click.Choice(["text", "markdown"]),
               default="text", show_default=True)
-def codes(code, output_format):
+def codes(code: str | None, output_format: str) -> None:
     """List every diagnostic code, or explain one (e.g. pbnkit codes AU001)."""
     from pbnkit.codes import all_codes, describe, markdown
 

@@ -176,7 +176,7 @@ class Vulnerability(enum.Enum):
             side = side.side
         if self is Vulnerability.ALL:
             return True
-        return self.value == side.value
+        return bool(self.value == side.value)
 
 
 _VULNERABILITY_SPELLINGS = {

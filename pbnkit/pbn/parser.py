@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from typing import Any, cast
 from importlib import resources
 from pathlib import Path
 
@@ -43,7 +44,7 @@ def unescape(text: str) -> str:
     return _UNESCAPE.sub(r"\1", text) if "\\" in text else text
 
 
-class _Shape(Transformer):
+class _Shape(Transformer[Token, "tuple[tuple[Element, ...], tuple[TagPair, ...]]"]):
     """Turn the parse of a game into (preamble elements, tag pairs).
 
     ``line_offset`` turns the game's line numbers into file line numbers; it is set
@@ -56,31 +57,31 @@ class _Shape(Transformer):
 
     @property
     def line_offset(self) -> int:
-        return self._local.offset
+        offset: int = self._local.offset
+        return offset
 
     @line_offset.setter
     def line_offset(self, value: int) -> None:
         self._local.offset = value
 
-    def game(self, children):
+    def _where(self, token: Token) -> tuple[int, int]:
+        """File line and column of a token (the lexer always sets them; Lark's types
+        say they may be missing)."""
+        return cast(int, token.line) + self.line_offset, cast(int, token.column)
+
+    def game(self, children: list[Any]) -> tuple[tuple[Element, ...], tuple[TagPair, ...]]:
         preamble = tuple(c for c in children if type(c) is Element)
         tags = tuple(tag for block in children if type(block) is list for tag in block)
         return preamble, tags
 
-    def tag_block(self, children):
-        tags, *body = children
-        if body:
-            elements: list[Element] = []
-            for item in body:
-                if type(item) is list:
-                    elements.extend(item)
-                else:
-                    elements.append(item)
-            tags[-1] = tags[-1]._replace(body=tuple(elements))
+    def tag_block(self, children: list[Any]) -> list[TagPair]:
+        tags: list[TagPair] = children[0]
+        if len(children) > 1:
+            tags[-1] = tags[-1]._replace(body=tuple(children[1:]))
         return tags
 
     def TAG_PAIRS(self, token: Token) -> list[TagPair]:  # noqa: N802 -- Lark terminal callback
-        text, line, column = token.value, token.line + self.line_offset, token.column
+        text, (line, column) = token.value, self._where(token)
         tags = []
         if "\n" not in text:
             for match in _TAG.finditer(text):
@@ -107,27 +108,24 @@ class _Shape(Transformer):
         match = _TAG.match(token.value)
         assert match is not None
         value = (match["bare"] or "").strip()
-        return [TagPair(match["name"], value, token.line + self.line_offset, token.column, (),
-                        False, token.column + match.start("bare") if value else 0)]
+        line, column = self._where(token)
+        return [TagPair(match["name"], value, line, column, (), False,
+                        column + match.start("bare") if value else 0)]
 
     def WORDS(self, token: Token) -> Element:  # noqa: N802
-        return Element(_TOKENS, token.value, token.line + self.line_offset, token.column)
+        return Element(_TOKENS, token.value, *self._where(token))
 
     def STRING(self, token: Token) -> Element:  # noqa: N802
-        return Element(_STRING, unescape(token.value[1:-1]), token.line + self.line_offset,
-                       token.column)
+        return Element(_STRING, unescape(token.value[1:-1]), *self._where(token))
 
     def BRACE_COMMENT(self, token: Token) -> Element:  # noqa: N802
-        return Element(ElementKind.COMMENT, token.value[1:-1], token.line + self.line_offset,
-                       token.column)
+        return Element(ElementKind.COMMENT, token.value[1:-1], *self._where(token))
 
     def LINE_COMMENT(self, token: Token) -> Element:  # noqa: N802
-        return Element(ElementKind.LINE_COMMENT, token.value[1:], token.line + self.line_offset,
-                       token.column)
+        return Element(ElementKind.LINE_COMMENT, token.value[1:], *self._where(token))
 
     def ESCAPE_LINE(self, token: Token) -> Element:  # noqa: N802
-        return Element(ElementKind.ESCAPE, token.value[1:], token.line + self.line_offset,
-                       token.column)
+        return Element(ElementKind.ESCAPE, token.value[1:], *self._where(token))
 
 
 _SHAPE = _Shape()
@@ -161,7 +159,8 @@ def parse_game(text: str, first_line: int) -> tuple[tuple[Element, ...], tuple[T
     """
     _SHAPE.line_offset = first_line - 1
     try:
-        preamble, tags = _parser().parse(text)
+        preamble, tags = cast("tuple[tuple[Element, ...], tuple[TagPair, ...]]",
+                              _parser().parse(text))
     except UnexpectedInput as error:
         raise _syntax_error(error, text, first_line) from None
     except LarkError as error:  # anything else Lark may raise is still a syntax problem

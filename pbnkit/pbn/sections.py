@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
@@ -68,7 +68,7 @@ class _Decoder:
         self.problems: list[Diagnostic] = []
         self.irregularity: tuple[str, int, int] | None = None
 
-    def annotate(self, line: int, column: int, **change) -> None:
+    def annotate(self, line: int, column: int, **change: Any) -> None:
         if not self.items:
             self.problems.append(_problem("annotation before the first call or card", line, column))
             return

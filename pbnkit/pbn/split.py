@@ -10,7 +10,7 @@ import codecs
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 _CHUNK = 1 << 20
 _EOL = re.compile(rb"\r\n|\r|\n")
@@ -40,7 +40,11 @@ class Encoding:
         return base + (" + latin-1 (fallback)" if self.fallback_lines else "")
 
 
-def _raw_lines(stream: BinaryIO, encoding: Encoding) -> Iterator[bytes]:
+class _Readable(Protocol):
+    def read(self, size: int) -> bytes: ...
+
+
+def _raw_lines(stream: _Readable, encoding: Encoding) -> Iterator[bytes]:
     """Lines without their ends; LF, CRLF and lone CR all end a line."""
     pending = b""
     while True:

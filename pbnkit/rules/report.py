@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.pbn.reader import read
@@ -48,7 +49,7 @@ class Report:
     def failures(self) -> list[FileReport]:
         return [f for f in self.files if f.failure is not None]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": REPORT_VERSION,
             "summary": {"files": len(self.files), "games": self.games,

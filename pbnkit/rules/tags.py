@@ -261,7 +261,7 @@ _STRICT_UNKNOWN = frozenset(("Board",))
 def check(game: Game) -> Iterator[Diagnostic]:
     """Names, repetition, inheritance and values of every tag of a game."""
     seen: dict[str, TagPair] = {}
-    notes_seen: set[str] = set()
+    notes_seen: set[tuple[str, str]] = set()
     for tag in game.tags:
         if tag.name == "Note":
             index = tag.value.split(":", 1)[0]

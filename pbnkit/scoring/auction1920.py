@@ -60,7 +60,9 @@ class Auction1920Profile(RubberScoring):
         self, result: BoardResult, vulnerability: Vulnerability | None
     ) -> list[Entry]:
         contract, declarer, tricks = result.contract, result.declarer, result.tricks
-        assert declarer is not None and tricks is not None and contract.strain is not None
+        # the sheet scores only records with a contract, declarer and result
+        assert contract is not None and declarer is not None and tricks is not None
+        assert contract.strain is not None
         side = declarer.side
         needed = contract.tricks_needed
         if tricks >= needed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from pbnkit.errors import PbnError
 from pbnkit.model import Contract, Seat, Vulnerability
@@ -12,6 +13,7 @@ from pbnkit.pbn.records import Game
 from pbnkit.scoring import find_profile, profile_for_scoring
 from pbnkit.scoring.base import (
     BoardResult,
+    BoardScore,
     Entry,
     Match,
     Rubber,
@@ -31,7 +33,7 @@ class ScoreReport:
     results: tuple[BoardResult, ...]
     sheet: ScoreSheet
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": REPORT_VERSION,
             "profile": self.profile,
@@ -89,7 +91,7 @@ def _name(value: Seat | Vulnerability | Contract | None) -> str | None:
     return None if value is None else value.pbn()
 
 
-def _board(result: BoardResult, row) -> dict:
+def _board(result: BoardResult, row: BoardScore) -> dict[str, Any]:
     return {
         "path": result.path, "index": result.index, "board": result.board,
         "room": result.room, "declarer": _name(result.declarer),
@@ -99,7 +101,7 @@ def _board(result: BoardResult, row) -> dict:
     }
 
 
-def _match(match: Match) -> dict:
+def _match(match: Match) -> dict[str, Any]:
     key = match.key
     return {
         "key": {"event": key.event, "section": key.section, "stage": key.stage,
@@ -111,19 +113,19 @@ def _match(match: Match) -> dict:
     }
 
 
-def _entry(entry: Entry) -> dict:
+def _entry(entry: Entry) -> dict[str, Any]:
     return {"side": entry.side.value, "line": entry.line.value, "points": entry.points,
             "reason": entry.reason.value}
 
 
-def _deal(deal: RubberDeal) -> dict:
+def _deal(deal: RubberDeal) -> dict[str, Any]:
     return {"index": deal.index, "board": deal.board, "declarer": _name(deal.declarer),
             "contract": _name(deal.contract), "tricks": deal.tricks,
             "vulnerable": _name(deal.vulnerability),
             "entries": [_entry(e) for e in deal.entries]}
 
 
-def _rubber(rubber: Rubber) -> dict:
+def _rubber(rubber: Rubber) -> dict[str, Any]:
     return {
         "deals": [_deal(d) for d in rubber.deals],
         "settlement": [_entry(e) for e in rubber.settlement],

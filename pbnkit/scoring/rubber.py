@@ -53,7 +53,9 @@ class RubberProfile(RubberScoring):
         self, result: BoardResult, vulnerability: Vulnerability | None
     ) -> list[Entry]:
         contract, declarer, tricks = result.contract, result.declarer, result.tricks
-        assert declarer is not None and tricks is not None and vulnerability is not None
+        # the sheet scores only records with a contract, declarer and result
+        assert contract is not None and declarer is not None and tricks is not None
+        assert vulnerability is not None
         side = declarer.side
         vulnerable = vulnerability.is_vulnerable(side)
         needed = contract.tricks_needed

@@ -68,7 +68,8 @@ def _rubber(rubber: Rubber) -> list[str]:
     width = 14
     lines = [f"Rubber {rubber.number}" + ("" if rubber.finished else " (unfinished)"),
              f"{'':>14}{'N-S':>{width}}{'E-W':>{width}}"]
-    above, below = [], []
+    above: list[str] = []
+    below: list[str] = []
     for deal in rubber.deals:
         label = f"#{deal.index} {deal.contract.pbn() if deal.contract else '-'}"
         label += f" {deal.declarer.name}" if deal.declarer else ""
