@@ -117,3 +117,20 @@ def test_hand_record_without_results_is_listed_not_scored():
     report = score_games(games).to_json()
     assert report["boards"][0]["score_ns"] is None and report["boards"][0]["contract"] is None
     assert report["problems"]
+
+
+PAIRS = "".join(
+    f'[Event "Pairs"]\n[Scoring "{scoring}"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    f'[Declarer "N"]\n[Contract "{contract}"]\n[Result "{tricks}"]\n\n'
+    for scoring, contract, tricks in (("MP;MP2", "4S", 10), ("MP;MP2", "4S", 11), ("MP;MP2", "3S", 10))
+)
+
+
+def test_pairs_matchpoints_follow_the_scoring_modifier():
+    # N-S scores 420, 450, 170 (Law 77). MP2 gives 1 per score beaten: 1, 2, 0 of a top of 2,
+    # so 50%, 100% and 0%. MP1 doubles the matchpoints; the percentages stay.
+    boards = score_games(pbnkit.read_text(PAIRS)).to_json()["boards"]
+    assert [(b["score_ns"], b["mp_ns"], b["pct_ns"]) for b in boards] == [
+        (420, 1.0, 50.0), (450, 2.0, 100.0), (170, 0.0, 0.0)]
+    mp1 = score_games(pbnkit.read_text(PAIRS.replace("MP;MP2", "MP"))).to_json()["boards"]
+    assert [b["mp_ns"] for b in mp1] == [2.0, 4.0, 0.0]

@@ -11,6 +11,7 @@ from pbnkit.errors import PbnError
 from pbnkit.model import Contract, Seat, Vulnerability
 from pbnkit.pbn.records import Game
 from pbnkit.scoring import find_profile, profile_for_scoring
+from pbnkit.scoring.duplicate import DuplicateProfile, MatchpointScale
 from pbnkit.scoring.base import (
     BoardResult,
     BoardScore,
@@ -55,12 +56,15 @@ def choose_profile(scoring: str | None, requested: str | None) -> str:
     return profile_for_scoring(scoring)
 
 
-def score_results(results: Iterable[BoardResult], profile: str) -> ScoreReport:
+def score_results(results: Iterable[BoardResult], profile: str,
+                  scoring: str | None = None) -> ScoreReport:
     """Score results; each file starts a fresh sheet (a rubber never runs on into the
-    next file)."""
+    next file). A Scoring tag with the MP2 modifier gives matchpoints 1 / 0.5 / 0."""
     results = tuple(results)
-    sheet = find_profile(profile).score(results)
-    return ScoreReport(profile, results, sheet)
+    scorer = find_profile(profile)
+    if isinstance(scorer, DuplicateProfile) and "MP2" in (scoring or "").split(";"):
+        scorer = DuplicateProfile(MatchpointScale.MP2)
+    return ScoreReport(profile, results, scorer.score(results))
 
 
 class MixedProfilesError(PbnError):
@@ -84,7 +88,7 @@ def score_games(games: Iterable[Game], profile: str | None = None) -> ScoreRepor
             raise MixedProfilesError(f"the files select different profiles ({listing}); "
                                      "score them separately or choose one with --profile")
         profile = next(iter(chosen.values()), None)
-    return score_results(results, choose_profile(None, profile))
+    return score_results(results, choose_profile(None, profile), next(iter(scoring.values()), None))
 
 
 def _name(value: Seat | Vulnerability | Contract | None) -> str | None:
