@@ -7,6 +7,7 @@ Data goes to stdout (or ``-o``), progress and messages to stderr. Exit codes: 0 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -44,7 +45,24 @@ def _files(paths: tuple[str, ...]) -> list[Path]:
     return files
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group, turning an unexpected exception (a pbnkit bug) into one line on
+    stderr and exit status 2; ``PBNKIT_DEBUG=1`` shows the traceback instead."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as error:
+            if os.environ.get("PBNKIT_DEBUG"):
+                raise
+            click.echo(f"pbnkit: internal error: {type(error).__name__}: {error} (a pbnkit "
+                       "bug: please report it; PBNKIT_DEBUG=1 shows the traceback)", err=True)
+            ctx.exit(EXIT_TROUBLE)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pbnkit")
 def main() -> None:
     """Read, validate, score and archive PBN (Portable Bridge Notation) hand records.
@@ -95,7 +113,7 @@ def validate(paths: tuple[str, ...], output_format: str, select: tuple[str, ...]
         report.files.append(file_report)
         report.diagnostics.extend(diagnostics)
         if file_report.failure:
-            click.echo(f"pbnkit: cannot read {path}: {file_report.failure}", err=True)
+            click.echo(f"pbnkit: {path}: {file_report.failure}", err=True)
     progress.close()
     if output_format == "json":
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))

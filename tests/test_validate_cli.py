@@ -91,7 +91,7 @@ def test_unreadable_file_exits_two_and_the_others_are_still_checked(tmp_path, mo
     monkeypatch.setattr(report, "read", read)
     result = run("validate", good, locked)
     assert result.exit_code == 2
-    assert f"cannot read {locked}: Permission denied" in result.output
+    assert f"pbnkit: {locked}: cannot read: Permission denied" in result.output
     assert "TG004" in result.output
 
 
@@ -129,3 +129,35 @@ def test_table_with_a_short_last_row_is_reported(tmp_path):
                     "N S 9\nN H\n")
     result = run("validate", path)
     assert f"{path}:4:1: TG016 [bad-table] OptimumResultTable ends with an incomplete row" in result.output
+
+
+def test_a_bug_in_a_check_is_reported_and_the_other_games_are_checked(tmp_path, monkeypatch):
+    import pbnkit.rules.report as report
+
+    path = tmp_path / "two.pbn"
+    path.write_text('[Board "1"]\n[Dealer "Q"]\n\n[Board "2"]\n[Dealer "X"]\n')
+    real_check = report.check_game
+
+    def check_game(game, strict=False):
+        if game.board == "1":
+            raise ZeroDivisionError("boom")
+        return real_check(game, strict)
+
+    monkeypatch.setattr(report, "check_game", check_game)
+    result = run("validate", path)
+    assert result.exit_code == 2
+    assert "internal error in the game at line 1: ZeroDivisionError: boom" in result.output
+    assert ":5:10: TG004" in result.output  # the second game was still checked
+
+
+def test_an_unexpected_error_is_one_line_and_exit_two(monkeypatch):
+    import pbnkit.scoring.report as report
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("kaput")
+
+    monkeypatch.setattr(report, "score_games", broken)
+    result = run("score", SAMPLE_DATA / "team_match.pbn")
+    assert result.exit_code == 2
+    assert "pbnkit: internal error: RuntimeError: kaput" in result.output
+    assert "Traceback" not in result.output

@@ -78,16 +78,30 @@ def validate_file(path: Path, strict: bool = False, codes: tuple[tuple[str, ...]
         reader = read(path, strict=strict)
         for game in reader:
             report.games += 1
-            found = check_game(game, strict) + scores.add(game)
+            try:
+                found = check_game(game, strict) + scores.add(game)
+            except Exception as error:  # a bug in a check must not hide the other games
+                report.failure = report.failure or _internal(error, game.line)
+                continue
             kept.extend(_tally(report, select(found, *codes), min_severity))
             if on_game is not None:
                 on_game()
-        found = reader.diagnostics + scores.finish()
+        try:
+            found = reader.diagnostics + scores.finish()
+        except Exception as error:
+            report.failure = report.failure or _internal(error, None)
+            found = reader.diagnostics
         kept.extend(_tally(report, select(found, *codes), min_severity))
         report.encoding = reader.encoding
     except OSError as error:
-        report.failure = error.strerror or str(error)
+        report.failure = f"cannot read: {error.strerror or error}"
     return report, kept
+
+
+def _internal(error: Exception, line: int | None) -> str:
+    where = f" in the game at line {line}" if line is not None else ""
+    return (f"internal error{where}: {type(error).__name__}: {error} "
+            "(a pbnkit bug: please report it with the file)")
 
 
 def _tally(report: FileReport, diagnostics: Iterable[Diagnostic],
