@@ -59,9 +59,13 @@ def _pbn_files(paths: tuple[str, ...]) -> list[Path]:
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", "out", required=True, type=click.Path(),
               help="OUT.parquet, OUT.json, OUT.jsonl, or a directory for a Parquet dataset.")
+@click.option("--no-check", is_flag=True,
+              help="Store only what the reader finds, not the rule checks (AU, PL, SC...): "
+              "about three times faster on large archives.")
 @_force
 @_quiet
-def convert_command(paths: tuple[str, ...], out: str, force: bool, quiet: bool) -> None:
+def convert_command(paths: tuple[str, ...], out: str, no_check: bool, force: bool,
+                    quiet: bool) -> None:
     """Convert PBN files into an archive (schema schemas/boards.v1.*): one row per record,
     with everything the PBN held, its derived columns and its diagnostics.
 
@@ -73,7 +77,7 @@ def convert_command(paths: tuple[str, ...], out: str, force: bool, quiet: bool) 
     files = _pbn_files(paths)
     progress = Progress("converting", enabled=False if quiet else None)
     with reported(progress):
-        summary = convert(files, out, force=force, on_game=progress.advance)
+        summary = convert(files, out, force=force, check=not no_check, on_game=progress.advance)
     for path in summary.empty:
         click.echo(f"pbnkit: {path}: no records, nothing archived", err=True)
     if not quiet:

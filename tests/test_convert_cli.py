@@ -206,3 +206,15 @@ def test_docs_name_every_output_kind():
         assert word in text
     assert json.loads((REPO / "schemas" / "boards.v1.arrow.json").read_text())["version"] == 1
     assert os.path.exists(REPO / "schemas" / "boards.v1.json")
+
+
+def test_no_check_keeps_only_the_readers_findings(tmp_path):
+    source = tmp_path / "bad.pbn"
+    source.write_text('[Board "1"]\n[Dealer "Q"]\n[Event Bare]\n')  # TG004 and SY002
+    checked, unchecked = tmp_path / "checked.jsonl", tmp_path / "unchecked.jsonl"
+    run(convert_command, source, "-o", checked, "-q")
+    run(convert_command, source, "-o", unchecked, "-q", "--no-check")
+    codes = {path: [d["code"] for d in json.loads(path.read_text())["diagnostics"]]
+             for path in (checked, unchecked)}
+    assert "TG004" in codes[checked] and "SY002" in codes[checked]
+    assert codes[unchecked] == ["SY002"]
