@@ -206,3 +206,21 @@ def test_read_accepts_a_path(tmp_path):
 
 def test_read_text_helper():
     assert [g.board for g in pbnkit.read_text('[Board "7"]\n')] == ["7"]
+
+
+def test_strict_reading_checks_the_empty_line_between_games():
+    data = b'[Board "1"]\n\n[Board "2"]\n\n\n[Board "3"]\n \n[Board "4"]\n'
+    games = list(pbnkit.read(io.BytesIO(data), strict=True))
+    found = [(d.code, d.line) for g in games for d in g.diagnostics]
+    assert found == [("SY103", 4), ("SY103", 7)]
+    assert all(not g.diagnostics for g in pbnkit.read(io.BytesIO(data)))  # import format
+
+
+def test_strict_reading_checks_tabs_and_line_ends():
+    data = b'[Event "x"]\n[Auction "N"]\n1S\tPass\n'
+    reader = pbnkit.read(io.BytesIO(data), strict=True)
+    (game,) = reader
+    assert [(d.code, d.line, d.column) for d in game.diagnostics] == [("SY101", 3, 3)]
+    assert [d.code for d in reader.diagnostics] == ["SY102"]
+    crlf = pbnkit.read(io.BytesIO(data.replace(b"\t", b" ").replace(b"\n", b"\r\n")), strict=True)
+    assert [g.diagnostics for g in crlf] == [()] and crlf.diagnostics == []

@@ -31,6 +31,10 @@ SYNTAX = register(
     Code("SY102", "export-line-end", E, "Line ends other than CRLF (export format).",
          "Export format ends every line with CR LF (PBN 2.3).", "LF line ends",
          "Write CRLF line ends."),
+    Code("SY103", "export-game-separation", E, "Games not separated by exactly one empty "
+         "line (export format).", "Export format puts one truly empty line between games "
+         "and none before the first (PBN 3, 9).", "two blank lines between games",
+         "Leave one empty line."),
     Code("SY008", "game-too-many-errors", W, "Reading of a game stopped after many syntax errors.",
          "", "", ""),
 )

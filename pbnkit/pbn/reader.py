@@ -18,7 +18,7 @@ from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn import codes  # noqa: F401 -- registers the SY codes
 from pbnkit.pbn.parser import GameSyntaxError, parse_game
 from pbnkit.pbn.records import Element, Game, TagPair
-from pbnkit.pbn.split import Encoding, decoded_lines, split_games
+from pbnkit.pbn.split import Chunk, Encoding, decoded_lines, split_games
 
 #: Tags whose value may not be inherited with ``#`` or ``##`` (PBN 4.8).
 NOT_INHERITABLE = frozenset(
@@ -71,6 +71,8 @@ class PbnReader:
         fallback_seen = 0
         for chunk in split_games(decoded_lines(stream, self.encoding_info)):
             problems = self._scan(chunk.text, chunk.line, self.strict)
+            if self.strict:
+                problems += _separation(chunk, first=self.games_read == 0 and not pending)
             fallback = self.encoding_info.fallback_lines
             if self.encoding_info.declared or self.encoding_info.bom:
                 # Undeclared files fall back to Latin-1 silently: it is PBN's own charset.
@@ -125,6 +127,19 @@ class PbnReader:
                     "SY004", f"line of {len(line)} characters (PBN allows 255 with the line end)",
                     number, _MAX_LINE + 1))
         return problems
+
+
+def _separation(chunk: Chunk, first: bool) -> list[Diagnostic]:
+    """Export format: one truly empty line between games, none before the first."""
+    lines = chunk.separator
+    if first and lines:
+        message = f"{len(lines)} empty lines before the first game"
+    elif not first and (len(lines) != 1 or lines[0]):
+        blanks = "blank lines with spaces or tabs" if any(lines) else "empty lines"
+        message = f"games separated by {len(lines)} {blanks}, not one empty line"
+    else:
+        return []
+    return [Diagnostic("SY103", message, chunk.line - len(lines), 1)]
 
 
 def _parse_with_recovery(
@@ -203,9 +218,10 @@ def read(source: Source, path: str | None = None, strict: bool = False) -> PbnRe
     """Read a PBN file lazily: ``for game in pbnkit.read("event.pbn"): ...``.
 
     ``source`` is a path or an open binary (or text) file. Games are parsed as the
-    iteration reaches them, so memory stays bounded by the largest game.
+    iteration reaches them, so memory stays bounded by the largest game. ``strict`` adds
+    the text-level export-format checks (tabs, CRLF line ends, game separation).
     """
-    return PbnReader(source, path)
+    return PbnReader(source, path, strict)
 
 
 def read_text(text: str, path: str | None = None) -> list[Game]:

@@ -114,10 +114,15 @@ def decoded_lines(stream: BinaryIO, encoding: Encoding) -> Iterator[str]:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """The text of one game (lines joined by ``\\n``) and its first line number."""
+    """The text of one game (lines joined by ``\\n``) and its first line number.
+
+    ``separator`` is the semi-empty lines before it, as written: export format wants
+    exactly one truly empty line between games and none before the first.
+    """
 
     text: str
     line: int
+    separator: tuple[str, ...] = ()
 
 
 def _comment_state(text: str, in_comment: bool) -> bool:
@@ -164,13 +169,15 @@ def _string_end(text: str, pos: int) -> int:
 def split_games(lines: Iterator[str]) -> Iterator[Chunk]:
     """Group lines into games at semi-empty lines outside brace commentary."""
     buffer: list[str] = []
+    separator: list[str] = []
     start = 0
     in_comment = False
     for number, text in enumerate(lines, start=1):
         if not in_comment and not text.strip(" \t\v\f"):
             if buffer:
-                yield Chunk("\n".join(buffer), start)
-                buffer = []
+                yield Chunk("\n".join(buffer), start, tuple(separator))
+                buffer, separator = [], []
+            separator.append(text)
             continue
         if not buffer:
             start = number
@@ -178,4 +185,4 @@ def split_games(lines: Iterator[str]) -> Iterator[Chunk]:
         if in_comment or ("{" in text and text[:1] != "%"):
             in_comment = _comment_state(text, in_comment)
     if buffer:
-        yield Chunk("\n".join(buffer), start)
+        yield Chunk("\n".join(buffer), start, tuple(separator))
