@@ -134,3 +134,15 @@ def test_pairs_matchpoints_follow_the_scoring_modifier():
         (420, 1.0, 50.0), (450, 2.0, 100.0), (170, 0.0, 0.0)]
     mp1 = score_games(pbnkit.read_text(PAIRS.replace("MP;MP2", "MP"))).to_json()["boards"]
     assert [b["mp_ns"] for b in mp1] == [2.0, 4.0, 0.0]
+
+
+def test_results_of_different_deals_under_one_board_number_are_not_matchpointed():
+    deal_a = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    deal_b = "N:2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876"
+    text = "".join(
+        f'[Event "Pairs"]\n[Board "1"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
+        f'[Declarer "N"]\n[Contract "4S"]\n[Result "{tricks}"]\n\n'
+        for deal, tricks in ((deal_a, 10), (deal_a, 11), (deal_b, 9)))
+    boards = score_games(pbnkit.read_text(text)).to_json()["boards"]
+    # The two results of deal A: 420 against 450 (Law 77), 0 and 2 matchpoints (MP1).
+    assert [b["mp_ns"] for b in boards] == [0.0, 2.0, None]

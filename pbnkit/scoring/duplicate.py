@@ -295,10 +295,14 @@ class DuplicateProfile:
 
     def _add_matchpoints(self, results: Sequence[BoardResult], boards: list[BoardScore]) -> None:
         """Matchpoint the boards scored twice or more outside a team match (a pairs event)."""
-        field: dict[tuple[MatchKey, str], list[int]] = defaultdict(list)
+        # Results are compared only when they are the same deal: archives reuse board
+        # numbers across sessions, and a board number alone would mix different deals.
+        field: dict[tuple[MatchKey, str, object], list[int]] = defaultdict(list)
         for position, (result, row) in enumerate(zip(results, boards, strict=True)):
             if result.room is None and result.board is not None and row.score_ns is not None:
-                field[(result.match_key, result.board.strip())].append(position)
+                deal = None if result.deal is None else tuple(
+                    None if hand is None else frozenset(hand.cards) for hand in result.deal.hands)
+                field[(result.match_key, result.board.strip(), deal)].append(position)
         for positions in field.values():
             if len(positions) < 2:
                 continue
