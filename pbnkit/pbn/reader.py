@@ -9,7 +9,8 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Iterator
+from types import MappingProxyType
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -195,7 +196,8 @@ class Inheritance:
         self.previous: dict[str, str] = {}
         self.persistent: dict[str, str] = {}
 
-    def resolve(self, tags: tuple[TagPair, ...]) -> dict[str, str]:
+    def resolve(self, tags: tuple[TagPair, ...]) -> Mapping[str, str]:
+        """The game's effective values, read-only like the rest of a Game."""
         values = dict(self.persistent)
         own: set[str] = set()
         for tag in tags:
@@ -211,7 +213,7 @@ class Inheritance:
                     value = self.previous.get(tag.name, "")
             values[tag.name] = value
         self.previous.update(values)
-        return values
+        return MappingProxyType(values)
 
 
 def read(source: Source, path: str | None = None, strict: bool = False) -> PbnReader:
