@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from pbnkit import __version__
-from pbnkit.cli_archive import convert_command, export_command, reported
+from pbnkit.cli_archive import convert_command, export_command, pbn_files, reported
 from pbnkit.diagnostics import CODES, Severity
-from pbnkit.pbn.reader import iter_files
 from pbnkit.progress import Progress
 from pbnkit.scoring import PROFILES
 
@@ -34,15 +33,6 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE = 0, 1, 2
 def _prefixes(values: tuple[str, ...]) -> tuple[str, ...]:
     """``--select AU,PL --select SC`` → ("AU", "PL", "SC")."""
     return tuple(p.strip().upper() for value in values for p in value.split(",") if p.strip())
-
-
-def _files(paths: tuple[str, ...]) -> list[Path]:
-    files: list[Path] = []
-    for path in paths:
-        if not Path(path).exists():
-            raise click.UsageError(f"no such file or directory: {path}")
-        files.extend(iter_files([path]))
-    return files
 
 
 class _Commands(click.Group):
@@ -102,7 +92,7 @@ def validate(paths: tuple[str, ...], output_format: str, select: tuple[str, ...]
     """
     from pbnkit.rules.report import Report, validate_file
 
-    files = _files(paths)
+    files = pbn_files(paths)
     report = Report()
     progress = Progress("validating", enabled=None if not quiet else False)
     codes = (_prefixes(select), _prefixes(ignore))
@@ -184,7 +174,7 @@ def score(paths: tuple[str, ...], profile: str | None, output_format: str,
     progress = Progress("reading", enabled=None if not quiet else False)
 
     def games() -> Iterator[Game]:
-        for path in _files(paths):
+        for path in pbn_files(paths):
             try:
                 for game in pbnkit.read(path):
                     progress.advance()

@@ -44,14 +44,14 @@ def reported(progress: Progress) -> Iterator[None]:
     progress.close()
 
 
-def _pbn_files(paths: tuple[str, ...]) -> list[Path]:
+def pbn_files(paths: tuple[str, ...]) -> list[Path]:
+    """The files named and the ``*.pbn`` files under the directories named; a path that
+    does not exist is a usage error."""
     files: list[Path] = []
     for path in paths:
         if not Path(path).exists():
             raise click.UsageError(f"no such file or directory: {path}")
         files.extend(iter_files([path]))
-    if not files:
-        raise click.UsageError("no *.pbn files found in " + ", ".join(paths))
     return files
 
 
@@ -74,7 +74,9 @@ def convert_command(paths: tuple[str, ...], out: str, no_check: bool, force: boo
     """
     from pbnkit.export.archive import convert
 
-    files = _pbn_files(paths)
+    files = pbn_files(paths)
+    if not files:
+        raise click.UsageError("no *.pbn files found in " + ", ".join(paths))
     progress = Progress("converting", enabled=False if quiet else None)
     with reported(progress):
         summary = convert(files, out, force=force, check=not no_check, on_game=progress.advance)

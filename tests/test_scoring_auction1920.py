@@ -16,10 +16,8 @@ from pbnkit.scoring import (
     Entry,
     Line,
     Reason,
-    Rubber,
-    ScoreSheet,
 )
-from tests.deals import deal_with
+from tests.deals import deal_with, sheet_helpers
 
 NS, EW = Side.NS, Side.EW
 A, B = Line.ABOVE, Line.BELOW
@@ -31,19 +29,7 @@ def deal(index: int, declarer: Seat | None, contract: str, tricks: int | None = 
                        vulnerability, hands)
 
 
-def score(*results: BoardResult) -> ScoreSheet:
-    return Auction1920Profile().score(results)
-
-
-def rubbers(*results: BoardResult) -> tuple[Rubber, ...]:
-    found = score(*results).rubbers
-    assert found is not None
-    return found
-
-
-def entries(result: BoardResult) -> list[Entry]:
-    (rubber,) = rubbers(result)
-    return list(rubber.deals[0].entries)
+score, rubbers, entries = sheet_helpers(Auction1920Profile())
 
 
 # -- the seeds' worked examples --------------------------------------------------------------

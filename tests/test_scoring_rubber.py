@@ -13,12 +13,10 @@ from pbnkit.scoring import (
     Entry,
     Line,
     Reason,
-    Rubber,
     RubberProfile,
-    ScoreSheet,
 )
 from pbnkit.scoring.base import ROUNDING_NOTE, hundreds
-from tests.deals import deal_with
+from tests.deals import deal_with, sheet_helpers
 
 NS, EW = Side.NS, Side.EW
 A, B = Line.ABOVE, Line.BELOW
@@ -30,19 +28,7 @@ def deal(index: int, declarer: Seat | None, contract: str, tricks: int | None = 
                        vulnerability, hands)
 
 
-def score(*results: BoardResult) -> ScoreSheet:
-    return RubberProfile().score(results)
-
-
-def rubbers(*results: BoardResult) -> tuple[Rubber, ...]:
-    found = score(*results).rubbers
-    assert found is not None
-    return found
-
-
-def entries(result: BoardResult) -> list[Entry]:
-    (rubber,) = rubbers(result)
-    return list(rubber.deals[0].entries)
+score, rubbers, entries = sheet_helpers(RubberProfile())
 
 
 # -- what one deal is worth ------------------------------------------------------------------
