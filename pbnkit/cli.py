@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -17,12 +18,14 @@ import click
 
 from pbnkit import __version__
 from pbnkit.cli_archive import convert_command, export_command, pbn_files, reported
+from pbnkit.cli_jobs import ArchivePath, Run, jobs_options, running
 from pbnkit.diagnostics import CODES, Severity
-from pbnkit.progress import Progress
 from pbnkit.scoring import PROFILES
 
 if TYPE_CHECKING:
     from pbnkit.pbn.records import Game
+    from pbnkit.jobs.work import ScoredUnit
+    from pbnkit.scoring.base import BoardResult
     from pbnkit.scoring.report import ScoreReport
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -82,29 +85,35 @@ def main() -> None:
               default="warning", show_default=True,
               help="Least severe findings to list (counts always include all).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
+@jobs_options
 def validate(paths: tuple[str, ...], output_format: str, select: tuple[str, ...],
-             ignore: tuple[str, ...], strict: bool, min_severity: str, quiet: bool) -> None:
+             ignore: tuple[str, ...], strict: bool, min_severity: str, quiet: bool,
+             jobs: int | None, scheduler: str | None) -> None:
     """Check PBN files: syntax (SY), tags (TG), deals (DL), auctions (AU), play (PL) and
     stated results and scores (SC).
 
     PATHS are files, or directories searched for *.pbn. Exit status: 0 when no
     error-severity finding, 1 when there is one, 2 for usage or I/O errors.
     """
-    from pbnkit.rules.report import Report, validate_file
+    from pbnkit.rules.report import FileValidation, Options, Report, check_unit
 
     files = pbn_files(paths)
     report = Report()
-    progress = Progress("validating", enabled=None if not quiet else False)
-    codes = (_prefixes(select), _prefixes(ignore))
-    for number, path in enumerate(files, start=1):
-        progress.detail = f"(file {number}/{len(files)}: {path.name})"
-        file_report, diagnostics = validate_file(
-            path, strict, codes, Severity(min_severity), progress.advance)
-        report.files.append(file_report)
-        report.diagnostics.extend(diagnostics)
-        if file_report.failure:
-            click.echo(f"pbnkit: {path}: {file_report.failure}", err=True)
-    progress.close()
+    options = Options(strict, _prefixes(select), _prefixes(ignore), Severity(min_severity))
+    with running("validating", files, jobs, scheduler, quiet) as run:
+        validation = FileValidation("", options)
+        for unit, checked in zip(run.units, run.engine.map(partial(check_unit, options),
+                                                           run.units)):
+            if unit.chunk == 0:
+                validation = FileValidation(unit.path, options)
+            run.progress.advance(validation.add(checked), unit.size)
+            if not unit.is_last:
+                continue
+            file_report, diagnostics = validation.finish()
+            report.files.append(file_report)
+            report.diagnostics.extend(diagnostics)
+            if file_report.failure:
+                click.echo(f"pbnkit: {unit.path}: {file_report.failure}", err=True)
     if output_format == "json":
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -128,13 +137,15 @@ def _profile_option(function: F) -> F:
 
 def _score_output(report: ScoreReport, output_format: str, output: str | None, force: bool) -> None:
     """Print the report, or write it to ``-o`` (.json, or .parquet: one file per table)."""
-    from pbnkit.scoring.text import render
+    from pbnkit.scoring.text import pieces
 
     if output is None:
+        # Written as it is made: a large report is never held whole as one string.
+        text = report.json_pieces() if output_format == "json" else pieces(report)
+        for piece in text:
+            click.echo(piece, nl=False)
         if output_format == "json":
-            click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
-        else:
-            click.echo(render(report), nl=False)
+            click.echo()  # the document ends without one
         return
     from pbnkit.export.score_tables import write_score
 
@@ -157,8 +168,10 @@ def _check_score_output(output: str | None) -> None:
               "FILE.parquet (as FILE.boards.parquet, FILE.matches.parquet, FILE.rubbers.parquet).")
 @click.option("--force", is_flag=True, help="Replace existing output files.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
+@jobs_options
 def score(paths: tuple[str, ...], profile: str | None, output_format: str,
-          output: str | None, force: bool, quiet: bool) -> None:
+          output: str | None, force: bool, quiet: bool, jobs: int | None,
+          scheduler: str | None) -> None:
     """Score the records of PBN files.
 
     Tricks come from the Result tag or, without one, from a complete play; contract
@@ -167,36 +180,36 @@ def score(paths: tuple[str, ...], profile: str | None, output_format: str,
     matches (Room "Open" against Room "Closed"); the rubber profiles give the score
     sheet of each rubber, deals in file order.
     """
-    import pbnkit
-    from pbnkit.scoring.report import score_games
+    from pbnkit.jobs.work import score_unit
 
     _check_score_output(output)
-    progress = Progress("reading", enabled=None if not quiet else False)
-
-    def games() -> Iterator[Game]:
-        for path in pbn_files(paths):
-            try:
-                for game in pbnkit.read(path):
-                    progress.advance()
-                    yield game
-            except OSError as error:
-                progress.close()
-                raise click.FileError(str(path), error.strerror or str(error)) from None
-
-    from pbnkit.scoring.report import MixedProfilesError
-
-    try:
-        report = score_games(games(), profile)
-    except MixedProfilesError as error:
-        raise click.UsageError(str(error)) from None
-    finally:
-        progress.close()
-    with reported(progress):
+    with running("scoring", pbn_files(paths), jobs, scheduler, quiet) as run:
+        report = _scored(run, score_unit, profile)
+    with reported(run.progress):
         _score_output(report, output_format, output, force)
 
 
+def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None) -> ScoreReport:
+    """Score what the units give back, in order (the field, matches and rubbers are
+    computed here, from every unit's results)."""
+    from pbnkit.scoring.report import MixedProfilesError, score_collected
+
+    results: list[BoardResult] = []
+    scoring: dict[str | None, str] = {}
+    with reported(run.progress):
+        for unit, scored in zip(run.units, run.engine.map(function, run.units)):
+            results.extend(scored.results)
+            for path, value in scored.scoring.items():
+                scoring.setdefault(path, value)
+            run.progress.advance(len(scored.results), unit.size)
+    try:
+        return score_collected(results, scoring, profile)
+    except MixedProfilesError as error:
+        raise click.UsageError(str(error)) from None
+
+
 @main.command()
-@click.argument("archive", type=click.Path(exists=True))
+@click.argument("archive", type=ArchivePath())
 @click.option("--profile", type=click.Choice(sorted(PROFILES)), required=True,
               help=PROFILE_HELP.split(" Default:")[0])
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
@@ -204,27 +217,22 @@ def score(paths: tuple[str, ...], profile: str | None, output_format: str,
 @click.option("-o", "--output", type=click.Path(), help="As for pbnkit score.")
 @click.option("--force", is_flag=True, help="Replace existing output files.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
+@jobs_options
 def rescore(archive: str, profile: str, output_format: str, output: str | None,
-            force: bool, quiet: bool) -> None:
-    """Score an archive written by pbnkit convert (.parquet, a Parquet dataset directory,
-    .json or .jsonl) under any profile, without the original PBN files. The output is
-    the same as pbnkit score's.
+            force: bool, quiet: bool, jobs: int | None, scheduler: str | None) -> None:
+    """Score an archive written by pbnkit convert (.parquet, a Parquet dataset directory or
+    URI, .json or .jsonl) under any profile, without the original PBN files. The output
+    is the same as pbnkit score's.
     """
-    from pbnkit.export import read_archive
-    from pbnkit.scoring.report import score_games
+    from pbnkit.export.archive_units import plan_archive
+    from pbnkit.jobs.work import rescore_unit
 
     _check_score_output(output)
-    progress = Progress("rescoring", enabled=None if not quiet else False)
-    with reported(progress):
-        report = score_games(_counted(read_archive(archive), progress), profile)
-    with reported(progress):
+    with running("rescoring", [], jobs, scheduler, quiet,
+                 plan=lambda count: plan_archive(archive, count)) as run:
+        report = _scored(run, rescore_unit, profile)
+    with reported(run.progress):
         _score_output(report, output_format, output, force)
-
-
-def _counted(games: Iterable[Game], progress: Progress) -> Iterator[Game]:
-    for game in games:
-        progress.advance()
-        yield game
 
 
 @main.command()

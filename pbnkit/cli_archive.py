@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 import pyarrow as pa
 
+from pbnkit.cli_jobs import jobs_options, running
 from pbnkit.errors import PbnError
 from pbnkit.pbn.reader import iter_files
 from pbnkit.progress import Progress
@@ -64,22 +65,25 @@ def pbn_files(paths: tuple[str, ...]) -> list[Path]:
               "about three times faster on large archives.")
 @_force
 @_quiet
+@jobs_options
 def convert_command(paths: tuple[str, ...], out: str, no_check: bool, force: bool,
-                    quiet: bool) -> None:
+                    quiet: bool, jobs: int | None, scheduler: str | None) -> None:
     """Convert PBN files into an archive (schema schemas/boards.v1.*): one row per record,
     with everything the PBN held, its derived columns and its diagnostics.
 
     PATHS are files, or directories searched for *.pbn. The output appears only when
-    the whole conversion succeeded.
+    the whole conversion succeeded. OUT may also be a URI (file://, s3://, gs://) for a
+    dataset: its parts are written there, and its _SUCCESS manifest last.
     """
-    from pbnkit.export.archive import convert
+    from pbnkit.export.pipeline import convert
 
     files = pbn_files(paths)
     if not files:
         raise click.UsageError("no *.pbn files found in " + ", ".join(paths))
-    progress = Progress("converting", enabled=False if quiet else None)
-    with reported(progress):
-        summary = convert(files, out, force=force, check=not no_check, on_game=progress.advance)
+    with running("converting", files, jobs, scheduler, quiet) as run, reported(run.progress):
+        summary = convert(files, out, force=force, check=not no_check, engine=run.engine,
+                          units=run.units,
+                          on_unit=lambda unit, records: run.progress.advance(records, unit.size))
     for path in summary.empty:
         click.echo(f"pbnkit: {path}: no records, nothing archived", err=True)
     if not quiet:

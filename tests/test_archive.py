@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 
 import pbnkit
 from pbnkit.export import archive as archive_module
+from pbnkit.export import pipeline
 from pbnkit.export.archive import ArchiveError, convert, iter_archive, read_archive
 from pbnkit.export.atomic import OutputExistsError
 from pbnkit.export.schema import BOARDS, SCHEMA_VERSION, render, schema_files
@@ -203,11 +204,15 @@ def test_read_archive_gives_the_games_back(pbn, tmp_path, name):
     assert [len(t) for t in trailers] == [0, 1, 0, 1]
 
 
-def test_a_dataset_spans_several_files_in_order(pbn, tmp_path):
+def test_a_dataset_has_a_part_per_unit_and_a_manifest_in_order(pbn, tmp_path):
     out = tmp_path / "dataset"
-    convert([pbn, pbn, pbn], out, batch_size=1, rows_per_file=2)
-    assert sorted(p.name for p in out.iterdir()) == [
-        "part-00000.parquet", "part-00001.parquet", "part-00002.parquet"]
+    convert([pbn, pbn, pbn], out, batch_size=1)
+    manifest = json.loads((out / "_SUCCESS").read_text())
+    names = [part["name"] for part in manifest["parts"]]
+    assert [part["rows"] for part in manifest["parts"]] == [2, 2, 2]
+    assert [name[:6] for name in names] == ["00000-", "00001-", "00002-"]
+    assert all(name.endswith("-0000.parquet") and "-club-" in name for name in names)
+    assert sorted(p.name for p in out.iterdir()) == sorted(["_SUCCESS", *names])
     assert [g.index for g in read_archive(out)] == [0, 1] * 3
 
 
@@ -215,7 +220,7 @@ def test_pyarrow_reads_the_dataset_directory(pbn, tmp_path):
     import pyarrow.dataset as ds
 
     out = tmp_path / "dataset"
-    convert([pbn, pbn], out, rows_per_file=1, batch_size=1)
+    convert([pbn, pbn], out, batch_size=1)
     table = ds.dataset(out, format="parquet").to_table(columns=["board", "event"])
     assert sorted(table.column("board").to_pylist(), key=str) == [7, 7, 8, 8]
 
@@ -288,7 +293,7 @@ def leftovers(directory) -> list[str]:
 
 @pytest.mark.parametrize("name", ["a.parquet", "a.json", "a.jsonl", "dataset"])
 def test_a_failure_after_the_first_batch_leaves_nothing(pbn, tmp_path, monkeypatch, name):
-    real = archive_module._batches
+    real = pipeline._batches
 
     def failing(rows, size):
         for number, batch in enumerate(real(rows, size)):
@@ -296,7 +301,7 @@ def test_a_failure_after_the_first_batch_leaves_nothing(pbn, tmp_path, monkeypat
                 raise RuntimeError("disk on fire")
             yield batch
 
-    monkeypatch.setattr(archive_module, "_batches", failing)
+    monkeypatch.setattr(pipeline, "_batches", failing)
     with pytest.raises(RuntimeError, match="disk on fire"):
         convert([pbn, pbn], tmp_path / name, batch_size=1)
     assert not (tmp_path / name).exists()

@@ -146,3 +146,16 @@ def test_deal_problems_are_listed_not_raised():
 def test_deal_with_bad_rank_is_an_invalid_token():
     with pytest.raises(InvalidTokenError, match="rank"):
         Deal.from_pbn("N:A10... - - -")
+
+
+def test_hand_read_again_from_remembered_holdings_is_the_same_hand():
+    first, again = Hand.from_pbn("AKQ2.T9..J8765432"), Hand.from_pbn("AKQ2.T9..J8765432")
+    assert first == again and first.mask == again.mask
+    assert first.mask == sum(card.bit for card in first.cards)
+    assert [card.pbn() for card in again.cards][:4] == ["SA", "SK", "SQ", "S2"]
+
+
+def test_bad_rank_after_remembered_holdings_names_its_suit():
+    Hand.from_pbn("AK.QJ.T9.8765432")
+    with pytest.raises(InvalidTokenError, match="invalid rank 'X' in D of hand"):
+        Hand.from_pbn("AK.QJ.TX.8765432")

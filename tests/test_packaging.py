@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import subprocess
+import sysconfig
 import sys
 import venv
+from pathlib import Path
 
 import pytest
 
@@ -35,9 +37,14 @@ def test_wheel_contains_grammar_and_schemas(wheel):
 
 def test_wheel_installed_in_a_fresh_venv_parses_a_file(wheel, tmp_path):
     env = tmp_path / "venv"
-    # Dependencies come from this interpreter's site-packages: the test runs offline.
-    venv.create(env, system_site_packages=True, with_pip=True)
+    # Dependencies come from this interpreter's site-packages (which may itself be a
+    # virtual environment's), through a .pth file: the test runs offline.
+    venv.create(env, with_pip=True)
     python = env / "bin" / "python"
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path("
+                              "'purelib'))"], capture_output=True, text=True, check=True)
+    ours = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    Path(purelib.stdout.strip(), "dependencies.pth").write_text("\n".join(sorted(ours)) + "\n")
     subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "-q",
                     str(wheel)], check=True, capture_output=True, timeout=300)
     pbn = tmp_path / "one.pbn"

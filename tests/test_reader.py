@@ -224,3 +224,9 @@ def test_strict_reading_checks_tabs_and_line_ends():
     assert [d.code for d in reader.diagnostics] == ["SY102"]
     crlf = pbnkit.read(io.BytesIO(data.replace(b"\t", b" ").replace(b"\n", b"\r\n")), strict=True)
     assert [g.diagnostics for g in crlf] == [()] and crlf.diagnostics == []
+
+
+def test_a_lone_cr_ending_the_file_is_counted_as_a_bare_line_end():
+    reader = pbnkit.read(io.BytesIO(b'[Event "x"]\r\n[Site "y"]\r'), strict=True)
+    list(reader)
+    assert [d.message for d in reader.diagnostics] == ["1 line ends are not CRLF"]

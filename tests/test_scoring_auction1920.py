@@ -14,6 +14,7 @@ from pbnkit.scoring import (
     Auction1920Profile,
     BoardResult,
     Entry,
+    Hands,
     Line,
     Reason,
 )
@@ -26,7 +27,7 @@ A, B = Line.ABOVE, Line.BELOW
 def deal(index: int, declarer: Seat | None, contract: str, tricks: int | None = None,
          hands: Deal | None = None, vulnerability: Vulnerability | None = None) -> BoardResult:
     return BoardResult(index, str(index + 1), declarer, Contract.from_pbn(contract), tricks,
-                       vulnerability, hands)
+                       vulnerability, Hands.of(hands))
 
 
 score, rubbers, entries = sheet_helpers(Auction1920Profile())

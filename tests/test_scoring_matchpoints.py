@@ -7,7 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pbnkit.model import Contract, Seat, Vulnerability
-from pbnkit.scoring import BoardResult, DuplicateProfile, MatchpointScale, matchpoints
+from pbnkit.rules.table_scores import Fit
+from pbnkit.scoring import (
+    BoardResult,
+    DuplicateProfile,
+    MatchpointScale,
+    ScoreField,
+    matchpoints,
+)
 
 
 def test_mp1_gives_2_per_score_beaten_and_1_per_tie() -> None:
@@ -73,3 +80,60 @@ def test_matchpoints_on_a_board_add_up_to_all_comparisons(
     # each pair of scores shares one comparison's worth of points
     count = len(scores)
     assert sum(matchpoints(scores, scale)) == scale.value * count * (count - 1) / 2
+
+
+# -- sorting and counting gives what comparing every pair gives ---------------------------------
+
+
+def pairwise_points(results: list[int], position: int, win: float) -> float:
+    """The reference: result ``position`` compared with every other result, one pair at
+    a time."""
+    mine = results[position]
+    return sum(win if mine > other else win / 2 if mine == other else 0.0
+               for j, other in enumerate(results) if j != position)
+
+
+# few distinct scores, so that ties are common
+fields = st.lists(st.sampled_from([-200, -50, 0, 110, 420, 450]), min_size=1, max_size=30)
+
+
+@given(fields, st.sampled_from(list(MatchpointScale)))
+def test_matchpoints_by_sorting_equal_matchpoints_by_comparing_every_pair(
+    scores: list[int], scale: MatchpointScale
+) -> None:
+    expected = [pairwise_points(scores, i, scale.value) for i in range(len(scores))]
+    assert matchpoints(scores, scale) == expected
+
+
+@given(st.lists(st.tuples(st.sampled_from([-100, 0, 90, 620]), st.integers(1, 4)), min_size=1,
+                max_size=12),
+       st.sampled_from(list(MatchpointScale)), st.booleans())
+def test_weighted_table_fit_equals_comparing_every_pair(
+    rows: list[tuple[int, int]], scale: MatchpointScale, count_self: bool
+) -> None:
+    scores, weights = [s for s, _ in rows], [w for _, w in rows]
+    fit = Fit.of(scores, weights, scale, count_self)
+    # a row of weight w is w results
+    results = [score for score, weight in rows for _ in range(weight)]
+    count = len(results)
+    assert fit.count == count
+    for score in scores:
+        if count < 2:
+            assert fit.points_of(score) is None
+            continue
+        win = float(scale.value)
+        points = pairwise_points(results, results.index(score), win)
+        top = win * (count - 1)
+        expected = (points + win / 2, top + win) if count_self else (points, top)
+        assert fit.points_of(score) == expected
+    assert fit.points_of(12345) is None  # nobody scored it
+
+
+def test_a_large_field_of_one_board_is_matchpointed_by_sorting() -> None:
+    # 20,000 results would take minutes pair by pair
+    scores = [(n * 7919) % 2000 * 10 for n in range(20_000)]
+    points = matchpoints(scores)
+    field = ScoreField(scores)
+    assert field.count == 20_000
+    assert points[0] == field.points(scores[0])
+    assert sum(points) == 20_000 * 19_999

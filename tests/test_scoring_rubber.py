@@ -11,6 +11,7 @@ from pbnkit.model import Contract, Deal, Seat, Side, Vulnerability
 from pbnkit.scoring import (
     BoardResult,
     Entry,
+    Hands,
     Line,
     Reason,
     RubberProfile,
@@ -25,7 +26,7 @@ A, B = Line.ABOVE, Line.BELOW
 def deal(index: int, declarer: Seat | None, contract: str, tricks: int | None = None,
          vulnerability: Vulnerability | None = None, hands: Deal | None = None) -> BoardResult:
     return BoardResult(index, str(index + 1), declarer, Contract.from_pbn(contract), tricks,
-                       vulnerability, hands)
+                       vulnerability, Hands.of(hands))
 
 
 score, rubbers, entries = sheet_helpers(RubberProfile())

@@ -76,20 +76,20 @@ def test_missing_path_is_a_usage_error():
 
 
 def test_unreadable_file_exits_two_and_the_others_are_still_checked(tmp_path, monkeypatch):
-    import pbnkit.rules.report as report
+    import pbnkit.jobs.units as units
 
     good, locked = tmp_path / "a.pbn", tmp_path / "b.pbn"
     good.write_text('[Board "1"]\n[Dealer "Q"]\n')
     locked.write_text('[Board "1"]\n')
-    real_read = report.read
+    real_reader = units.PbnReader
 
-    def read(path, *args, **kwargs):
-        if path == locked:
+    def reader(path, *args, **kwargs):
+        if path == str(locked):
             raise PermissionError(13, "Permission denied", str(path))
-        return real_read(path, *args, **kwargs)
+        return real_reader(path, *args, **kwargs)
 
-    monkeypatch.setattr(report, "read", read)
-    result = run("validate", good, locked)
+    monkeypatch.setattr(units, "PbnReader", reader)
+    result = run("validate", "-j", "1", good, locked)
     assert result.exit_code == 2
     assert f"pbnkit: {locked}: cannot read: Permission denied" in result.output
     assert "TG004" in result.output
@@ -144,7 +144,7 @@ def test_a_bug_in_a_check_is_reported_and_the_other_games_are_checked(tmp_path, 
         return real_check(game, strict)
 
     monkeypatch.setattr(report, "check_game", check_game)
-    result = run("validate", path)
+    result = run("validate", "-j", "1", path)
     assert result.exit_code == 2
     assert "internal error in the game at line 1: ZeroDivisionError: boom" in result.output
     assert ":5:10: TG004" in result.output  # the second game was still checked
@@ -156,7 +156,7 @@ def test_an_unexpected_error_is_one_line_and_exit_two(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("kaput")
 
-    monkeypatch.setattr(report, "score_games", broken)
+    monkeypatch.setattr(report, "score_collected", broken)
     result = run("score", SAMPLE_DATA / "team_match.pbn")
     assert result.exit_code == 2
     assert "pbnkit: internal error: RuntimeError: kaput" in result.output

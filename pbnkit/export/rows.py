@@ -8,9 +8,10 @@ never an exception, because one odd record must not stop an archive.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from pbnkit.diagnostics import CODES, Diagnostic, Severity
 from pbnkit.errors import PbnError
@@ -34,10 +35,32 @@ def element_row(element: Element) -> Row:
             "column": element.column}
 
 
-def tag_row(tag: TagPair) -> Row:
-    return {"name": tag.name, "value": tag.value, "quoted": tag.quoted, "line": tag.line,
-            "column": tag.column, "value_column": tag.value_column,
-            "body": [element_row(e) for e in tag.body]}
+class TagColumns(NamedTuple):
+    """The ``tags`` column of a row, kept as columns (each a tuple over the game's tags):
+    a score of tag dicts per board would cost more than reading the board. The Parquet
+    sink builds Arrow arrays from batches of these; :meth:`rows` gives the JSON form."""
+
+    names: tuple[str, ...]
+    values: tuple[str, ...]
+    lines: tuple[int, ...]
+    columns: tuple[int, ...]
+    bodies: tuple[list[Row], ...]
+    quoted: tuple[bool, ...]
+    value_columns: tuple[int, ...]
+
+    @classmethod
+    def of(cls, tags: Sequence[TagPair]) -> TagColumns:
+        if not tags:
+            return cls((), (), (), (), (), (), ())
+        # TagPair's own field order: name, value, line, column, body, quoted, value_column
+        names, values, lines, columns, bodies, quoted, value_columns = zip(*tags)
+        rows = tuple([element_row(e) for e in body] if body else [] for body in bodies)
+        return cls(names, values, lines, columns, rows, quoted, value_columns)
+
+    def rows(self) -> list[Row]:
+        return [{"name": name, "value": value, "quoted": quoted, "line": line,
+                 "column": column, "value_column": value_column, "body": body}
+                for name, value, line, column, body, quoted, value_column in zip(*self)]
 
 
 def diagnostic_row(diagnostic: Diagnostic, stage: str) -> Row:
@@ -80,7 +103,7 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = ()) -> R
         "notes": _notes(game.tags),
         "commentary": _commentary(game),
         "tables": [_table(tag) for tag in game.tags if _is_table(tag)],
-        "tags": [tag_row(tag) for tag in game.tags],
+        "tags": TagColumns.of(game.tags),
         "preamble": [element_row(e) for e in game.preamble],
         "trailer": [],
         "diagnostics": diagnostics,
@@ -127,6 +150,8 @@ def _vulnerable(text: str | None) -> str | None:
 _DEAL = re.compile(r"\s*([NESWnesw])\s*:(.*)", re.DOTALL)
 _HAND = re.compile(r"[2-9TJQKAtjqka]*(?:\.[2-9TJQKAtjqka]*){3}")
 _RANK_ORDER = {rank: order for order, rank in enumerate("AKQJT98765432")}
+_DESCENDING = re.compile(r"A?K?Q?J?T?9?8?7?6?5?4?3?2?(?:\.A?K?Q?J?T?9?8?7?6?5?4?3?2?){3}")
+_HAND_COLUMNS = tuple(f"deal_{seat.lower()}" for seat in "NESW")
 
 
 def sorted_hands(text: str) -> tuple[int, list[str | None]] | None:
@@ -141,22 +166,26 @@ def sorted_hands(text: str) -> tuple[int, list[str | None]] | None:
     if len(fields) != 4 or not all(f == "-" or _HAND.fullmatch(f) for f in fields):
         return None
     return _SEATS.index(match[1].upper()), [
-        None if hand == "-" else ".".join(
-            "".join(sorted(suit.upper(), key=_RANK_ORDER.__getitem__))
-            for suit in hand.split("."))
-        for hand in fields]
+        None if hand == "-" else _sorted_hand(hand.upper()) for hand in fields]
+
+
+def _sorted_hand(hand: str) -> str:
+    if _DESCENDING.fullmatch(hand):  # already as export format writes it
+        return hand
+    return ".".join("".join(sorted(suit, key=_RANK_ORDER.__getitem__))
+                    for suit in hand.split("."))
 
 
 def _hands(text: str | None) -> Row:
     """Each seat's hand as ``Hand.pbn()`` writes it (model parse when not well formed)."""
-    hands: Row = {f"deal_{seat.name.lower()}": None for seat in Seat}
+    hands: Row = dict.fromkeys(_HAND_COLUMNS)
     if not text:
         return hands
     fast = sorted_hands(text)
     if fast is not None:
         first, fields = fast
         for offset, hand in enumerate(fields):
-            hands[f"deal_{_SEATS[(first + offset) % 4].lower()}"] = hand
+            hands[_HAND_COLUMNS[(first + offset) % 4]] = hand
         return hands
     try:
         deal = Deal.from_pbn(text)
@@ -203,30 +232,72 @@ def _result(text: str | None, declarer: str | None) -> int | None:
     return None
 
 
-def _items(game: Game, name: str, token: str) -> list[Row]:
+#: a section body of plain calls or cards, nothing attached to them: each blank-separated
+#: word is one item as written (the common case, read without the general decoder)
+_PLAIN = re.compile(r"\s*(?:(?:[A-Za-z0-9]+|-+|[*+])(?:\s+|\Z))*")
+_ANNOTATIONS = ("irregularity", "suffix", "note", "nags", "comments")
+
+
+class SectionItems(NamedTuple):
+    """The ``auction`` or ``play`` column of a row, kept as columns: a board's fifty
+    calls and cards as fifty dicts would cost more than the rest of its row. The Parquet
+    sink turns batches of these into Arrow arrays directly; :meth:`rows` gives the dicts
+    of the JSON form. ``annotations`` is None when no item has any."""
+
+    token: str  # "call" or "card"
+    seats: list[str | None]
+    texts: list[str]
+    annotations: list[tuple[Any, ...]] | None = None  # per item, in _ANNOTATIONS order
+
+    def rows(self) -> list[Row]:
+        if self.annotations is None:
+            return [{"seat": seat, self.token: text, "irregularity": None, "suffix": None,
+                     "note": None, "nags": [], "comments": []}
+                    for seat, text in zip(self.seats, self.texts)]
+        return [{"seat": seat, self.token: text, **dict(zip(_ANNOTATIONS, extra))}
+                for seat, text, extra in zip(self.seats, self.texts, self.annotations)]
+
+
+def _items(game: Game, name: str, token: str) -> SectionItems:
     tag = game.tag(name)
     if tag is None:
-        return []
-    items, _ = decode_items(tag)
+        return SectionItems(token, [], [])
     seat = _seat(tag.value)
-    start = _SEATS.index(seat) if seat else None
-    rows = []
-    position = 0
+    seats = _SEATS[_SEATS.index(seat):] + _SEATS[:_SEATS.index(seat)] if seat else None
+    body = tag.body
+    if len(body) == 1 and body[0].kind is ElementKind.TOKENS and _PLAIN.fullmatch(body[0].text):
+        texts = body[0].text.split()
+        return SectionItems(token, _seats_of(texts, seats), texts)
+    items, _ = decode_items(tag)
+    texts = [item.text for item in items]
+    annotations = []
     for item in items:
-        here = None
-        if item.text != "*":
-            if start is not None:
-                here = _SEATS[(start + position) % 4]
-            position += 1
         nags = item.nags
         if nags and not all(-32768 <= nag <= 32767 for nag in nags):
             nags = tuple(nag for nag in nags if -32768 <= nag <= 32767)
         note = item.note
-        rows.append({"seat": here, token: item.text, "irregularity": item.irregularity,
-                     "suffix": item.suffix,
-                     "note": note if note is None or -32768 <= note <= 32767 else None,
-                     "nags": list(nags), "comments": list(item.comments)})
-    return rows
+        annotations.append((item.irregularity, item.suffix,
+                            note if note is None or -32768 <= note <= 32767 else None,
+                            list(nags), list(item.comments)))
+    return SectionItems(token, _seats_of(texts, seats), texts, annotations)
+
+
+def _seats_of(texts: list[str], seats: str | None) -> list[str | None]:
+    """One seat per item from the section's seat on; '*' (the end) has none."""
+    if seats is None:
+        return [None] * len(texts)
+    if "*" not in texts:
+        return list(itertools.islice(itertools.cycle(seats), len(texts)))
+    found: list[str | None] = []
+    position = 0
+    for text in texts:
+        if text == "*" or seats is None:
+            found.append(None)
+            position += text != "*"
+            continue
+        found.append(seats[position % 4])
+        position += 1
+    return found
 
 
 def _notes(tags: tuple[TagPair, ...]) -> list[Row]:
@@ -247,8 +318,9 @@ def _commentary(game: Game) -> list[Row]:
     found = [{"tag": None, "kind": e.kind.value, "text": e.text}
              for e in game.preamble if e.kind in _COMMENTS]
     for tag in game.tags:
-        found.extend({"tag": tag.name, "kind": e.kind.value, "text": e.text}
-                     for e in tag.body if e.kind in _COMMENTS)
+        if tag.body:
+            found.extend({"tag": tag.name, "kind": e.kind.value, "text": e.text}
+                         for e in tag.body if e.kind in _COMMENTS)
     return found
 
 

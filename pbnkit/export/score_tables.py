@@ -7,7 +7,6 @@ written out in ``schemas/score-tables.v1.arrow.json``.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -82,19 +81,19 @@ def parquet_paths(output: Path) -> dict[str, Path]:
 
 def write_score(report: ScoreReport, output: Path, force: bool = False) -> list[Path]:
     """Write the report to ``output`` (.json, or .parquet as one file per table)."""
-    document = report.to_json()
     if output.suffix == ".json":
         with atomic_file(output, force) as stream:
-            stream.write(json.dumps(document, indent=2, ensure_ascii=False).encode("utf-8"))
+            for piece in report.json_pieces():
+                stream.write(piece.encode("utf-8"))
         return [output]
     if output.suffix != ".parquet":
         raise ValueError(f"cannot write {output}: the name must end in .json or .parquet")
     paths = parquet_paths(output)
     for path in paths.values():  # refuse before writing any of them
         check_target(path, force)
-    for name, path in paths.items():
+    for name, rows in report.sections():
         schema = TABLES[name].with_metadata(_metadata(report.profile))
-        table = pa.Table.from_pylist(document[name], schema=schema)
-        with atomic_file(path, force) as stream:
+        table = pa.Table.from_pylist(list(rows), schema=schema)
+        with atomic_file(paths[name], force) as stream:
             pq.write_table(table, stream)
     return list(paths.values())

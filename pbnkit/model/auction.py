@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from pbnkit.errors import IllegalError
 from pbnkit.model.calls import (
@@ -27,7 +27,7 @@ from pbnkit.model.calls import (
     Contract,
     Risk,
 )
-from pbnkit.model.cards import Seat, Strain
+from pbnkit.model.cards import SEATS, Seat, Strain
 
 
 class CallFault(enum.Enum):
@@ -42,9 +42,9 @@ class CallFault(enum.Enum):
     REDOUBLE_WITHOUT_DOUBLE = "no opposing double to redouble"
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionCall:
-    """A call and the seat that made it; ``insufficient`` for an accepted ``^I`` bid."""
+class AuctionCall(NamedTuple):
+    """A call and the seat that made it; ``insufficient`` for an accepted ``^I`` bid.
+    (A tuple: the replay makes one per call of every record.)"""
 
     seat: Seat
     call: Call
@@ -60,12 +60,14 @@ ALL_CALLS = (PASS, DOUBLE, REDOUBLE) + tuple(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Auction:
+class Auction(NamedTuple):
     """The calls made so far, from the dealer.
 
     ``turn`` is the seat to call next. Skipped players (PBN ``^S``: a call out of rotation
     that was accepted) leave no call behind; they only move ``turn`` on.
+
+    A tuple, so that each call builds the next state in one cheap step (the replay makes
+    one per call of every record) and no state can be changed afterwards.
     """
 
     dealer: Seat
@@ -103,7 +105,7 @@ class Auction:
     @property
     def turn(self) -> Seat:
         """The seat to call next."""
-        return self.dealer.next(len(self.calls) + len(self.skips))
+        return SEATS[(self.dealer + len(self.calls) + len(self.skips)) % 4]
 
     @property
     def is_passed_out(self) -> bool:
@@ -192,18 +194,29 @@ class Auction:
         Raises :class:`IllegalError` naming the call and the reason.
         """
         fault = self.fault(call, insufficient_accepted)
-        if fault is not None and (fault is CallFault.AUCTION_OVER or not force):
+        if fault is not None and not force:
+            raise IllegalError(self.explain(call, fault))
+        return self.with_judged_call(call, fault, insufficient_accepted)
+
+    def with_judged_call(self, call: Call, fault: CallFault | None,
+                         insufficient_accepted: bool = False) -> Auction:
+        """The auction after ``call``, forced past ``fault``: what :meth:`fault` has just
+        said of that call with the same flag. A replay that reports a call's fault and
+        then records it anyway checks each call once this way; like
+        ``with_call(force=True)`` it raises :class:`IllegalError` after the auction ended.
+        """
+        if fault is CallFault.AUCTION_OVER:
             raise IllegalError(self.explain(call, fault))
         entry = AuctionCall(self.turn, call, insufficient_accepted and fault is None)
-        calls = self.calls + (entry,)
+        dealer, calls, skips = self.dealer, self.calls + (entry,), self.skips
         if call.is_bid:
-            return replace(self, calls=calls, last_bid=entry, risk=Risk.UNDOUBLED, passes=0)
+            return Auction(dealer, calls, skips, entry, Risk.UNDOUBLED, 0)
         if call.kind is CallKind.PASS:
-            return replace(self, calls=calls, passes=self.passes + 1)
+            return Auction(dealer, calls, skips, self.last_bid, self.risk, self.passes + 1)
         risk = self.risk
         if self.last_bid is not None:
             risk = max(risk, Risk.DOUBLED if call.kind is CallKind.DOUBLE else Risk.REDOUBLED)
-        return replace(self, calls=calls, risk=risk, passes=0)
+        return Auction(dealer, calls, skips, self.last_bid, risk, 0)
 
     def explain(self, call: Call, fault: CallFault) -> str:
         """A lowercase message naming the call, its seat and the reason."""
@@ -218,7 +231,8 @@ class Auction:
         out of rotation and the opponents accepted it, so the turn moves on."""
         if self.is_finished:
             raise IllegalError(f"cannot skip {self.turn.name}: {CallFault.AUCTION_OVER.value}")
-        return replace(self, skips=self.skips + (len(self.calls),))
+        return Auction(self.dealer, self.calls, self.skips + (len(self.calls),), self.last_bid,
+                       self.risk, self.passes)
 
     def passes_to_end(self) -> int:
         """How many passes would end the auction now (what PBN's ``AP`` stands for)."""

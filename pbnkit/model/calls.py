@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from pbnkit.errors import InvalidTokenError
-from pbnkit.model.cards import Seat, Side, Strain
+from pbnkit.model.cards import SEATS, Seat, Side, Strain
 
 
 class Risk(enum.IntEnum):
@@ -31,9 +31,6 @@ class CallKind(enum.Enum):
     REDOUBLE = "redouble"
 
 
-_BID_RE = re.compile(r"([1-7])(NT|[CDHS])", re.IGNORECASE)
-
-
 @dataclass(frozen=True, slots=True)
 class Call:
     """A call: a bid (level and strain), Pass, Double or Redouble."""
@@ -51,17 +48,10 @@ class Call:
     @classmethod
     def from_pbn(cls, text: str) -> Call:
         """Read ``Pass``, ``X``, ``XX`` or a bid like ``3NT`` (any case, as import allows)."""
-        key = text.strip().upper()
-        if key == "PASS":
-            return PASS
-        if key == "X":
-            return DOUBLE
-        if key == "XX":
-            return REDOUBLE
-        match = _BID_RE.fullmatch(key)
-        if match is None:
+        call = _CALLS.get(text.strip().upper())
+        if call is None:
             raise InvalidTokenError(f"invalid call: {text!r}")
-        return cls(CallKind.BID, int(match[1]), Strain[match[2]])
+        return call
 
     def pbn(self) -> str:
         if self.kind is CallKind.BID:
@@ -89,6 +79,12 @@ class Call:
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
+
+#: Every call by its PBN spelling in uppercase: reading a call is a lookup.
+_CALLS = {"PASS": PASS, "X": DOUBLE, "XX": REDOUBLE} | {
+    f"{level}{strain.name}": Call(CallKind.BID, level, strain)
+    for level in range(1, 8) for strain in Strain
+}
 
 _CONTRACT_RE = re.compile(r"([1-7])(NT|[CDHS])(XX|X)?", re.IGNORECASE)
 
@@ -196,4 +192,4 @@ _BOARD_CYCLE = tuple(
 
 def dealer_for_board(board: int) -> Seat:
     """Duplicate dealer of a board number: N, E, S, W for boards 1, 2, 3, 4..."""
-    return Seat((board - 1) % 4)
+    return SEATS[(board - 1) % 4]

@@ -7,7 +7,7 @@ valid code.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbnkit.errors import InvalidTokenError
 
@@ -42,20 +42,20 @@ class Seat(enum.IntEnum):
 
     def next(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise (the next player to act)."""
-        return Seat((self + steps) % 4)
+        return SEATS[(self + steps) % 4]
 
     @property
     def partner(self) -> Seat:
-        return self.next(2)
+        return SEATS[(self + 2) % 4]
 
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next player clockwise."""
-        return self.next(1)
+        return SEATS[(self + 1) % 4]
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SEAT_SIDES[self]
 
     def is_opponent_of(self, other: Seat) -> bool:
         return self.side is not other.side
@@ -77,6 +77,13 @@ class Side(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Side.{self.name}"
+
+
+# The replay asks for seats, sides and suits per card: indexing tuples of the members is
+# much cheaper than calling the enum (``Seat(i)``) or testing membership each time.
+#: The seats by number, N E S W: ``SEATS[(seat + n) % 4]`` is ``n`` places clockwise.
+SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_SIDES = (Side.NS, Side.EW, Side.NS, Side.EW)
 
 
 class Suit(enum.IntEnum):
@@ -109,9 +116,11 @@ class Suit(enum.IntEnum):
 
     @property
     def strain(self) -> Strain:
-        return Strain(int(self))
+        return STRAINS[self]
 
 
+#: The suits by number, clubs first.
+SUITS = (Suit.C, Suit.D, Suit.H, Suit.S)
 #: Suits in the order PBN lists them inside a hand (``spades.hearts.diamonds.clubs``).
 PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 
@@ -149,7 +158,7 @@ class Strain(enum.IntEnum):
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or None at no trumps."""
-        return None if self is Strain.NT else Suit(int(self))
+        return None if self is Strain.NT else SUITS[self]
 
     @property
     def is_minor(self) -> bool:
@@ -202,20 +211,39 @@ class Rank(enum.IntEnum):
         return self >= Rank.TEN
 
 
+#: The strains by number, clubs first and no trumps last.
+STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One of the 52 cards. Orders by suit, then rank."""
+    """One of the 52 cards. Orders by suit, then rank.
+
+    ``index`` numbers the deck clubs first, each suit from the two up (``DECK[card.index]``
+    is the card); ``bit`` is ``1 << index``, so a set of cards is an int with one bit per
+    card (see :mod:`pbnkit.model.deal`).
+    """
 
     suit: Suit
     rank: Rank
+    index: int = field(init=False, repr=False, compare=False)
+    bit: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index = self.suit * 13 + self.rank - 2
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
 
     @classmethod
     def from_pbn(cls, text: str) -> Card:
         """Read a card token such as ``SA`` or ``hT`` (lowercase is import format)."""
+        card = CARDS_BY_TEXT.get(text)
+        if card is not None:
+            return card
         text = text.strip()
         if len(text) != 2:
             raise InvalidTokenError(f"invalid card: {text!r}")
-        return cls(Suit.from_pbn(text[0]), Rank.from_pbn(text[1]))
+        return DECK[Suit.from_pbn(text[0]) * 13 + Rank.from_pbn(text[1]) - 2]
 
     def pbn(self) -> str:
         return self.suit.pbn() + self.rank.pbn()
@@ -227,5 +255,18 @@ class Card:
         return self.pbn()
 
 
-#: All 52 cards, clubs first, each suit from the two up.
+#: All 52 cards, clubs first, each suit from the two up: ``DECK[card.index] is card``.
+#: Code that reads cards hands out these shared values rather than building new ones.
 DECK = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+
+#: Every spelling of every card token, in any case (import format allows lowercase), so
+#: reading a card is one dictionary lookup.
+CARDS_BY_TEXT = {
+    suit_text + rank_text: card
+    for card in DECK
+    for suit_text in (card.suit.name, card.suit.name.lower())
+    for rank_text in (card.rank.pbn(), card.rank.pbn().lower())
+}
+
+#: The cards of each suit as a mask, by suit number.
+SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * suit) for suit in Suit)

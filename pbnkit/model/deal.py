@@ -2,18 +2,55 @@
 
 Construction is permissive: a Deal may hold a card twice or hands of different sizes, so
 that the validator can report every problem at once. ``Deal.problems()`` lists them.
+
+A hand is also kept as a bit set (an int with bit ``card.index`` set for each card it
+holds), computed once when the value is built: the play asks who holds a card, and what a
+player has left in a suit, for every card of every trick.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbnkit.errors import InvalidTokenError
-from pbnkit.model.cards import PBN_SUIT_ORDER, Card, Rank, Seat, Suit
+from pbnkit.model.cards import DECK, PBN_SUIT_ORDER, SEATS, Card, Seat, Suit
 
 _DEAL_RE = re.compile(r"\s*([NESWnesw])\s*:(.*)", re.DOTALL)
+
+#: The cards of each suit by rank character, in either case (import format allows
+#: lowercase): a deal is read a character at a time.
+_CARDS_BY_RANK = {
+    suit: {char: card for card in DECK if card.suit is suit
+           for char in (card.rank.pbn(), card.rank.pbn().lower())}
+    for suit in Suit
+}
+
+#: Suit holdings already read, by suit and then text: their cards and mask. Deals share
+#: holdings ("AK", "T9", "") all the time, so most are read once; bounded all the same.
+_HOLDINGS: dict[Suit, dict[str, tuple[tuple[Card, ...], int]]] = {suit: {} for suit in Suit}
+_HOLDINGS_LIMIT = 4096
+
+
+def _holding(suit: Suit, ranks: str, hand: str) -> tuple[tuple[Card, ...], int]:
+    """The cards of one suit of ``hand`` and their mask."""
+    known = _HOLDINGS[suit]
+    holding = known.get(ranks)
+    if holding is not None:
+        return holding
+    by_rank = _CARDS_BY_RANK[suit]
+    cards, mask = [], 0
+    for char in ranks:
+        card = by_rank.get(char)
+        if card is None:
+            raise InvalidTokenError(f"invalid rank {char!r} in {suit.name} of hand {hand!r}")
+        cards.append(card)
+        mask |= card.bit
+    if len(known) >= _HOLDINGS_LIMIT:
+        known.clear()
+    holding = known[ranks] = (tuple(cards), mask)
+    return holding
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +58,14 @@ class Hand:
     """The cards of one player, in the order the text gave them."""
 
     cards: tuple[Card, ...]
+    #: the cards as a bit set (see :attr:`Card.bit`)
+    mask: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        mask = 0
+        for card in self.cards:
+            mask |= card.bit
+        object.__setattr__(self, "mask", mask)
 
     @classmethod
     def from_pbn(cls, text: str) -> Hand:
@@ -28,16 +73,13 @@ class Hand:
         suits = text.split(".")
         if len(suits) != 4:
             raise InvalidTokenError(f"invalid hand {text!r}: expected 4 suits separated by '.'")
-        cards = []
-        for suit, ranks in zip(PBN_SUIT_ORDER, suits):
-            for char in ranks:
-                try:
-                    cards.append(Card(suit, Rank.from_pbn(char)))
-                except InvalidTokenError:
-                    raise InvalidTokenError(
-                        f"invalid rank {char!r} in {suit.name} of hand {text!r}"
-                    ) from None
-        return cls(tuple(cards))
+        spades, hearts = _holding(Suit.S, suits[0], text), _holding(Suit.H, suits[1], text)
+        diamonds, clubs = _holding(Suit.D, suits[2], text), _holding(Suit.C, suits[3], text)
+        # Built without __post_init__: the mask is already known.
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "cards", spades[0] + hearts[0] + diamonds[0] + clubs[0])
+        object.__setattr__(hand, "mask", spades[1] | hearts[1] | diamonds[1] | clubs[1])
+        return hand
 
     def pbn(self) -> str:
         """Export form: each suit's ranks from the highest down."""
@@ -56,7 +98,7 @@ class Hand:
         return len(self.cards)
 
     def __contains__(self, card: object) -> bool:
-        return card in self.cards
+        return isinstance(card, Card) and bool(self.mask & card.bit)
 
     def suit(self, suit: Suit) -> tuple[Card, ...]:
         return tuple(card for card in self.cards if card.suit is suit)
@@ -71,6 +113,36 @@ class Deal:
 
     hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None]
     first: Seat = Seat.N
+    # Whole-deal facts, computed once: a deal is read once per record and then consulted
+    # for every card played.
+    #: each hand as a bit set by seat, 0 for an unknown hand
+    masks: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+    #: the cards of the known hands, as a bit set
+    held: int = field(init=False, repr=False, compare=False)
+    #: cards in each known hand when they agree, else None
+    hand_size: int | None = field(init=False, repr=False, compare=False)
+    #: all four hands known, 13 cards each
+    is_complete: bool = field(init=False, repr=False, compare=False)
+    #: fewer than 13 cards in every known hand (PBN 6.2)
+    is_end_position: bool = field(init=False, repr=False, compare=False)
+    #: no card twice, no hand over 13, and at least one hand, all of one size: no problems
+    _valid: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        known = [hand for hand in self.hands if hand is not None]
+        masks = tuple(0 if hand is None else hand.mask for hand in self.hands)
+        held = masks[0] | masks[1] | masks[2] | masks[3]
+        sizes = {len(hand) for hand in known}
+        size = sizes.pop() if len(sizes) == 1 else None
+        setattr_ = object.__setattr__
+        setattr_(self, "masks", masks)
+        setattr_(self, "held", held)
+        setattr_(self, "hand_size", size)
+        setattr_(self, "is_complete", len(known) == 4 and size == 13)
+        setattr_(self, "is_end_position", size is not None and size < 13)
+        # A card given twice, in one hand or two, makes the bit count fall short.
+        dealt = sum(len(hand) for hand in known)
+        setattr_(self, "_valid", size is not None and size <= 13 and held.bit_count() == dealt)
 
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
@@ -111,27 +183,10 @@ class Deal:
     def known_seats(self) -> tuple[Seat, ...]:
         return tuple(seat for seat in Seat if self.hands[seat] is not None)
 
-    @property
-    def hand_size(self) -> int | None:
-        """Cards in each known hand when they agree, else None."""
-        sizes = {len(hand) for hand in self.hands if hand is not None}
-        return sizes.pop() if len(sizes) == 1 else None
-
-    @property
-    def is_complete(self) -> bool:
-        """All four hands known, 13 cards each."""
-        return all(hand is not None and len(hand) == 13 for hand in self.hands)
-
-    @property
-    def is_end_position(self) -> bool:
-        """Fewer than 13 cards in every known hand (PBN 6.2)."""
-        size = self.hand_size
-        return size is not None and size < 13
-
     def holder(self, card: Card) -> Seat | None:
-        for seat in Seat:
-            hand = self.hands[seat]
-            if hand is not None and card in hand:
+        bit = card.bit
+        for seat, mask in zip(SEATS, self.masks):
+            if mask & bit:
                 return seat
         return None
 
@@ -142,6 +197,8 @@ class Deal:
         ``missing-cards`` (four known hands of 13 that still do not hold the whole deck
         cannot happen without a duplicate, so that one is reported as a duplicate).
         """
+        if self._valid:
+            return []
         found: list[tuple[str, str]] = []
         known = [(seat, hand) for seat, hand in zip(Seat, self.hands) if hand is not None]
         if not known:

@@ -8,6 +8,12 @@ Unknown cards (PBN ``-``) are allowed: they use up a card of the hand without sa
 which, so a trick holding one may have no known winner, and then neither is the leader
 of the next trick. Cards of such a trick are given with their seat.
 
+The replay asks for every card of every record whether it may be played, so the state is
+built for that: cards played are a bit set (see :attr:`Card.bit`), following suit is a
+mask test against the deal's hands, and the leader, the turn and the tricks won are kept
+up to date card by card instead of being recounted. A new state is a tuple built in one
+step, never a copy of a dataclass.
+
 >>> from pbnkit.model.deal import Deal
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> play = Play(deal, Strain.S, Seat.E).with_card(Card.from_pbn("CA"))
@@ -19,9 +25,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from pbnkit.errors import IllegalError
-from pbnkit.model.cards import DECK, Card, Seat, Side, Strain, Suit
+from pbnkit.model.cards import DECK, SEATS, SUIT_MASKS, Card, Seat, Side, Strain, Suit
 from pbnkit.model.deal import Deal
 
 
@@ -60,6 +67,12 @@ class PlayedCard:
         return f"PlayedCard({self.seat!r}, {self.card!r})"
 
 
+#: Every PlayedCard there can be, shared: ``_PLAYED[seat][card.index]``, and index 52 for
+#: an unknown card. The replay records 52 of them per record.
+_PLAYED = tuple(tuple(PlayedCard(seat, card) for card in DECK + (None,)) for seat in SEATS)
+_UNKNOWN = 52
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """Up to four cards in the order played; when ``leader`` is None (unknown) in the
@@ -96,39 +109,71 @@ class Trick:
         """This trick with its winner: the highest trump, else the highest card of the
         suit led. Unknown when any card is unknown, or when the leader is unknown and
         the cards leave it open (no trump, and more than one suit)."""
-        cards = [played.card for played in self.cards]
-        if any(card is None for card in cards):
-            return self
-        suits = {card.suit for card in cards if card is not None}
-        led = self.suit_led
-        if led is None and trump not in suits and len(suits) > 1:
-            return self
-        if led is None:
-            led = suits.pop()
-
-        def strength(played: PlayedCard) -> int:
-            card = played.card
-            assert card is not None
-            if card.suit is trump:
-                return 100 + card.rank
-            return card.rank if card.suit is led else 0
-        return replace(self, winner=max(self.cards, key=strength).seat)
+        winner = _winner(self.cards, self.suit_led, trump)
+        return self if winner is None else replace(self, winner=winner)
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """The cards played so far, trick by trick."""
+def _winner(cards: tuple[PlayedCard, ...], led: Suit | None, trump: Suit | None) -> Seat | None:
+    """Who wins four cards (see :meth:`Trick.finished`); ``led`` is None when the
+    leader is unknown."""
+    suits = set()
+    for played in cards:
+        if played.card is None:
+            return None
+        suits.add(played.card.suit)
+    if led is None:
+        if trump not in suits and len(suits) > 1:
+            return None
+        led = suits.pop()
+    best, winner = -1, None
+    for played in cards:
+        card = played.card
+        assert card is not None
+        strength = 100 + card.rank if card.suit is trump else card.rank if card.suit is led else 0
+        if strength > best:
+            best, winner = strength, played.seat
+    return winner
+
+
+class _PlayState(NamedTuple):
+    """The fields of a :class:`Play`. A tuple, so that each card builds the next state
+    in one cheap step and no state can be changed afterwards."""
 
     deal: Deal
     trump: Strain | None
     opening_leader: Seat
-    tricks: tuple[Trick, ...] = ()
-    #: the trick in progress; None between tricks
-    current: Trick | None = None
-    #: every known card played so far
-    played: frozenset[Card] = frozenset()
+    #: the completed tricks
+    tricks: tuple[Trick, ...]
+    #: who leads (or led) the trick in progress; None when it cannot be known
+    leader: Seat | None
+    #: the seat to play next; None once the play is over or the leader is unknown
+    turn: Seat | None
+    #: the cards of the trick in progress, in the order played
+    trick_cards: tuple[PlayedCard, ...]
+    #: the suit of the trick's first card, if the leader and that card are known
+    suit_led: Suit | None
+    #: every known card played so far, as a bit set
+    played_mask: int
     #: how many unknown cards (``-``) each seat has played
-    unknown: tuple[int, int, int, int] = (0, 0, 0, 0)
+    unknown: tuple[int, int, int, int]
+    #: completed tricks won by North-South and by East-West
+    won: tuple[int, int]
+    #: completed tricks whose winner is unknown
+    unknown_tricks: int
+    #: 13, or the hand size of an end position
+    total_tricks: int
+
+
+class Play(_PlayState):
+    """The cards played so far, trick by trick."""
+
+    __slots__ = ()
+
+    def __new__(cls, deal: Deal, trump: Strain | None, opening_leader: Seat) -> Play:
+        size = deal.hand_size
+        total = size if size is not None and 0 < size < 13 else 13
+        return tuple.__new__(cls, (deal, trump, opening_leader, (), opening_leader,
+                                   opening_leader, (), None, 0, (0, 0, 0, 0), (0, 0), 0, total))
 
     def __repr__(self) -> str:
         return (f"Play({self.deal!r}, {self.trump!r}, {self.opening_leader!r}) "
@@ -139,56 +184,37 @@ class Play:
         return None if self.trump is None else self.trump.suit
 
     @property
-    def total_tricks(self) -> int:
-        """13, or the hand size of an end position."""
-        size = self.deal.hand_size
-        return size if size is not None and 0 < size < 13 else 13
-
-    @property
     def is_complete(self) -> bool:
         return len(self.tricks) >= self.total_tricks
 
     @property
-    def leader(self) -> Seat | None:
-        """Who leads (or led) the current trick; None when it cannot be known."""
-        if self.current is not None:
-            return self.current.leader
-        if not self.tricks:
-            return self.opening_leader
-        return self.tricks[-1].winner
-
-    @property
-    def turn(self) -> Seat | None:
-        """The seat to play next; None once the play is over or the leader is unknown."""
-        leader = self.leader
-        if self.is_complete or leader is None:
-            return None
-        return leader.next(len(self.current.cards) if self.current else 0)
+    def current(self) -> Trick | None:
+        """The trick in progress; None between tricks."""
+        return Trick(self.leader, self.trick_cards) if self.trick_cards else None
 
     @property
     def trick(self) -> Trick:
         """The trick in progress (empty between tricks)."""
-        return self.current if self.current is not None else Trick(self.leader)
+        return Trick(self.leader, self.trick_cards)
+
+    @property
+    def played(self) -> frozenset[Card]:
+        """Every known card played so far."""
+        return frozenset(card for card in DECK if self.played_mask & card.bit)
 
     def tricks_won(self, side: Side) -> int:
         """Completed tricks with a known winner on ``side``."""
-        return sum(1 for trick in self.tricks if trick.winner is not None
-                   and trick.winner.side is side)
-
-    @property
-    def unknown_tricks(self) -> int:
-        """Completed tricks whose winner is unknown."""
-        return sum(1 for trick in self.tricks if trick.winner is None)
+        return self.won[0] if side is Side.NS else self.won[1]
 
     def can_follow(self, seat: Seat, suit: Suit) -> bool | None:
         """Whether ``seat`` still holds a card of ``suit``: True, False, or None when
         unknown cards leave it open."""
-        hand = self.deal[seat]
-        if hand is None:
-            outstanding = [c for c in DECK if c.suit is suit and c not in self.played
-                           and self.deal.holder(c) is None]
+        deal = self.deal
+        if deal.hands[seat] is None:
+            # Cards of the suit that are neither played nor in a known hand.
+            outstanding = SUIT_MASKS[suit] & ~self.played_mask & ~deal.held
             return False if not outstanding else None
-        left = sum(1 for card in hand.suit(suit) if card not in self.played)
+        left = (deal.masks[seat] & SUIT_MASKS[suit] & ~self.played_mask).bit_count()
         if left > self.unknown[seat]:
             return True
         return False if left == 0 else None
@@ -201,18 +227,24 @@ class Play:
         if fault is not None:
             return fault
         assert played_seat is not None
-        hand = self.deal[played_seat]
+        return self._card_fault(card, played_seat, revoke_accepted, lead_out_of_turn)
+
+    def _card_fault(self, card: Card, seat: Seat, revoke_accepted: bool,
+                    lead_out_of_turn: bool) -> CardFault | None:
+        """Whether ``seat``, who may play now, may play ``card``."""
+        bit, deal = card.bit, self.deal
         # A card is played once.
-        if card in self.played:
+        if self.played_mask & bit:
             return CardFault.ALREADY_PLAYED
-        # Only from one's own hand.
-        if hand is not None and card not in hand:
-            return CardFault.NOT_HELD
+        if deal.hands[seat] is not None:
+            # Only from one's own hand.
+            if not deal.masks[seat] & bit:
+                return CardFault.NOT_HELD
         # An unknown hand cannot hold a card that a known hand holds.
-        if hand is None and self.deal.holder(card) is not None:
+        elif deal.held & bit:
             return CardFault.HELD_BY_OTHER
-        led = None if lead_out_of_turn else self.trick.suit_led
-        able = None if led is None or card.suit is led else self.can_follow(played_seat, led)
+        led = None if lead_out_of_turn else self.suit_led
+        able = None if led is None or card.suit is led else self.can_follow(seat, led)
         # Follow suit when able.
         if able is True and not revoke_accepted:
             return CardFault.REVOKE
@@ -225,29 +257,29 @@ class Play:
     def _seat_fault(self, seat: Seat | None,
                     lead_out_of_turn: bool) -> tuple[Seat | None, CardFault | None]:
         """Who plays, and whether they may play now at all."""
-        trick = self.trick
+        turn = self.turn
+        if turn is not None and not lead_out_of_turn:
+            # Clockwise from the leader (the usual case, so it is tested first: a known
+            # turn means the play is not over).
+            if seat is not None and seat is not turn:
+                return seat, CardFault.OUT_OF_TURN
+            return turn, None
         # Thirteen tricks (or an end position's hand size) end the play.
-        if self.is_complete:
+        if len(self.tricks) >= self.total_tricks:
             return seat, CardFault.PLAY_OVER
         if lead_out_of_turn:
             # The wrong leader starts a trick; the rest follow clockwise from them.
-            if seat is None or trick.cards:
+            if seat is None or self.trick_cards:
                 return seat, CardFault.LEAD_NOT_FIRST
-            if seat is trick.leader:
+            if seat is self.leader:
                 return seat, CardFault.RIGHTFUL_LEADER
             return seat, None
-        turn = self.turn
-        if turn is None:
-            # After a trick with an unknown winner only the caller knows who plays.
-            if seat is None:
-                return seat, CardFault.LEADER_UNKNOWN
-            if trick.has_played(seat):
-                return seat, CardFault.ALREADY_IN_TRICK
-            return seat, None
-        # Clockwise from the leader.
-        if seat is not None and seat is not turn:
-            return seat, CardFault.OUT_OF_TURN
-        return turn, None
+        # After a trick with an unknown winner only the caller knows who plays.
+        if seat is None:
+            return seat, CardFault.LEADER_UNKNOWN
+        if any(played.seat is seat for played in self.trick_cards):
+            return seat, CardFault.ALREADY_IN_TRICK
+        return seat, None
 
     def explain(self, card: Card | None, fault: CardFault, seat: Seat | None = None) -> str:
         """A lowercase message naming the card, its seat and the reason."""
@@ -260,7 +292,7 @@ class Play:
             holder = self.deal.holder(card)
             detail = f" ({holder.name} holds it)" if holder is not None else ""
         elif fault in (CardFault.REVOKE, CardFault.NOT_A_REVOKE):
-            led = self.trick.suit_led
+            led = self.suit_led
             detail = f" ({led.name} led)" if led is not None else ""
         return f"illegal card {text}{who}: {fault.value}{detail}"
 
@@ -285,12 +317,27 @@ class Play:
 
         Raises :class:`IllegalError` naming the card and the reason.
         """
-        played_seat, _ = self._seat_fault(seat, lead_out_of_turn)
-        fault = self.fault(card, revoke_accepted, seat=seat, lead_out_of_turn=lead_out_of_turn)
-        if fault is not None and (fault in _STRUCTURAL or not force):
+        played_seat, fault = self._seat_fault(seat, lead_out_of_turn)
+        if fault is None:
+            assert played_seat is not None
+            fault = self._card_fault(card, played_seat, revoke_accepted, lead_out_of_turn)
+        if fault is not None and not force:
             raise IllegalError(self.explain(card, fault, played_seat))
-        assert played_seat is not None
-        return self._add(PlayedCard(played_seat, card), lead_out_of_turn)
+        return self.with_judged_card(card, fault, played_seat, lead_out_of_turn)
+
+    def with_judged_card(self, card: Card, fault: CardFault | None, seat: Seat | None,
+                         lead_out_of_turn: bool = False) -> Play:
+        """The play after ``card`` by ``seat``, forced past ``fault``: what :meth:`fault`
+        has just said of that card with the same seat and flags.
+
+        A replay that reports a card's fault and then records it anyway checks each card
+        once this way. Like ``with_card(force=True)``, it raises :class:`IllegalError` for
+        a fault that no card can be recorded past (a play that is over, a wrong turn).
+        """
+        if fault is not None and fault in _STRUCTURAL:
+            raise IllegalError(self.explain(card, fault, seat))
+        assert seat is not None  # only a structural fault leaves the seat open
+        return self._add(_PLAYED[seat][card.index], card, lead_out_of_turn)
 
     def with_unknown_card(self, seat: Seat | None = None, *,
                           lead_out_of_turn: bool = False) -> Play:
@@ -302,19 +349,42 @@ class Play:
         if fault is not None:
             raise IllegalError(self.explain(None, fault, played_seat))
         assert played_seat is not None
-        return self._add(PlayedCard(played_seat, None), lead_out_of_turn)
+        return self._add(_PLAYED[played_seat][_UNKNOWN], None, lead_out_of_turn)
 
-    def _add(self, played: PlayedCard, lead_out_of_turn: bool) -> Play:
-        trick = Trick(played.seat) if lead_out_of_turn else self.trick
-        trick = replace(trick, cards=trick.cards + (played,))
-        unknown, known = self.unknown, self.played
-        if played.card is None:
+    def _add(self, played: PlayedCard, card: Card | None, lead_out_of_turn: bool) -> Play:
+        """The next state: ``played`` joins the trick, which ends at its fourth card."""
+        if lead_out_of_turn:
+            leader: Seat | None = played.seat
+            cards: tuple[PlayedCard, ...] = (played,)
+        else:
+            leader, cards = self.leader, self.trick_cards + (played,)
+        played_mask, unknown = self.played_mask, self.unknown
+        if card is None:
             counts = list(unknown)
             counts[played.seat] += 1
             unknown = (counts[0], counts[1], counts[2], counts[3])
         else:
-            known = known | {played.card}
-        if trick.is_complete:
-            return replace(self, tricks=self.tricks + (trick.finished(self.trump_suit),),
-                           current=None, played=known, unknown=unknown)
-        return replace(self, current=trick, played=known, unknown=unknown)
+            played_mask |= card.bit
+        if len(cards) == 1:
+            suit_led = card.suit if card is not None and leader is not None else None
+        else:
+            suit_led = self.suit_led
+        if len(cards) < 4:
+            turn = None if leader is None else SEATS[(leader + len(cards)) % 4]
+            return tuple.__new__(Play, (
+                self.deal, self.trump, self.opening_leader, self.tricks, leader, turn, cards,
+                suit_led, played_mask, unknown, self.won, self.unknown_tricks,
+                self.total_tricks))
+        winner = _winner(cards, suit_led, self.trump_suit)
+        tricks = self.tricks + (Trick(leader, cards, winner),)
+        won, unknown_tricks = self.won, self.unknown_tricks
+        if winner is None:
+            unknown_tricks += 1
+        elif winner & 1:  # E and W are the odd seats
+            won = (won[0], won[1] + 1)
+        else:
+            won = (won[0] + 1, won[1])
+        turn = None if len(tricks) >= self.total_tricks else winner
+        return tuple.__new__(Play, (
+            self.deal, self.trump, self.opening_leader, tricks, winner, turn, (), None,
+            played_mask, unknown, won, unknown_tricks, self.total_tricks))

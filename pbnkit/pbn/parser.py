@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from collections.abc import Callable
 from typing import Any, cast
 from importlib import resources
 from pathlib import Path
@@ -35,8 +36,14 @@ _TAG = re.compile(
     r'\[\s*(?P<name>[A-Za-z0-9_]+)\s*'
     r'(?:"(?P<quoted>(?:[^"\\\n]|\\[^\n])*)"|(?P<bare>[^\]]*?))\s*\]'
 )
+# The usual layout of a run of tag pairs: one `[Name "value"]` per line from column 1.
+# Its positions follow from the line count alone, so no match object is needed per tag.
+_PLAIN_TAG = re.compile(r'^\[([A-Za-z0-9_]+) "((?:[^"\\\n]|\\[^\n])*)"\]$', re.MULTILINE)
 _UNESCAPE = re.compile(r'\\(["\\])')
 _TOKENS, _STRING = ElementKind.TOKENS, ElementKind.STRING
+_new_tag = tuple.__new__  # builds a TagPair without the Python frame of its __new__
+
+Shaped = tuple[tuple[Element, ...], tuple[TagPair, ...]]
 
 
 def unescape(text: str) -> str:
@@ -44,8 +51,88 @@ def unescape(text: str) -> str:
     return _UNESCAPE.sub(r"\1", text) if "\\" in text else text
 
 
-class _Shape(Transformer[Token, "tuple[tuple[Element, ...], tuple[TagPair, ...]]"]):
-    """Turn the parse of a game into (preamble elements, tag pairs).
+# Shaping of tokens into records, shared by the fast path and the Lark transformer.
+# Each takes the token's text and its file line and column.
+
+def tag_pairs(text: str, line: int, column: int) -> list[TagPair]:
+    """The tag pairs of a TAG_PAIRS token."""
+    if column == 1:
+        # The run's lines (it ends in white space) are its tag pairs if each is one whole.
+        run = text.rstrip()
+        pairs = _PLAIN_TAG.findall(run)
+        if len(pairs) == run.count("\n") + 1:
+            return [_new_tag(TagPair, (name, value if "\\" not in value else unescape(value),
+                                       line + number, 1, (), True, len(name) + 4))
+                    for number, (name, value) in enumerate(pairs)]
+    tags = []
+    if "\n" not in text:
+        for match in _TAG.finditer(text):
+            tags.append(TagPair(match["name"], unescape(match["quoted"]), line,
+                                column + match.start(), (), True, column + match.start("quoted")))
+        return tags
+    line_start = -column + 1  # offset in text of the current line's first character
+    scanned = 0
+    for match in _TAG.finditer(text):
+        start = match.start()
+        newlines = text.count("\n", scanned, start)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", 0, start) + 1
+        scanned = start
+        value_start = match.start("quoted")
+        value_column = value_start - line_start + 1 if "\n" not in text[start:value_start] else 0
+        tags.append(TagPair(match["name"], unescape(match["quoted"]), line,
+                            start - line_start + 1, (), True, value_column))
+    return tags
+
+
+def bare_tag_pair(text: str, line: int, column: int) -> list[TagPair]:
+    """The one tag pair of a BARE_TAG_PAIR token (unquoted value, or none)."""
+    match = _TAG.match(text)
+    assert match is not None
+    value = (match["bare"] or "").strip()
+    return [TagPair(match["name"], value, line, column, (), False,
+                    column + match.start("bare") if value else 0)]
+
+
+def words(text: str, line: int, column: int) -> Element:
+    return Element(_TOKENS, text, line, column)
+
+
+def string(text: str, line: int, column: int) -> Element:
+    return Element(_STRING, unescape(text[1:-1]), line, column)
+
+
+def brace_comment(text: str, line: int, column: int) -> Element:
+    return Element(ElementKind.COMMENT, text[1:-1], line, column)
+
+
+def line_comment(text: str, line: int, column: int) -> Element:
+    return Element(ElementKind.LINE_COMMENT, text[1:], line, column)
+
+
+def escape_line(text: str, line: int, column: int) -> Element:
+    return Element(ElementKind.ESCAPE, text[1:], line, column)
+
+
+#: Terminal name -> shaping function; tag terminals give lists, the others one Element.
+SHAPERS: dict[str, Callable[[str, int, int], Any]] = {
+    "TAG_PAIRS": tag_pairs, "BARE_TAG_PAIR": bare_tag_pair, "WORDS": words,
+    "STRING": string, "BRACE_COMMENT": brace_comment, "LINE_COMMENT": line_comment,
+    "ESCAPE_LINE": escape_line,
+}
+
+
+def _terminal_callback(shaper: Callable[[str, int, int], Any]) -> Callable[[Any, Token], Any]:
+    def callback(self: _Shape, token: Token) -> Any:
+        # The lexer always sets line and column; Lark's types say they may be missing.
+        return shaper(token.value, cast(int, token.line) + self.line_offset,
+                      cast(int, token.column))
+    return callback
+
+
+class _Shape(Transformer[Token, Shaped]):
+    """Turn the Lark parse of a game into (preamble elements, tag pairs).
 
     ``line_offset`` turns the game's line numbers into file line numbers; it is set
     before each parse (the parser is shared, so it lives in thread-local storage).
@@ -64,12 +151,7 @@ class _Shape(Transformer[Token, "tuple[tuple[Element, ...], tuple[TagPair, ...]]
     def line_offset(self, value: int) -> None:
         self._local.offset = value
 
-    def _where(self, token: Token) -> tuple[int, int]:
-        """File line and column of a token (the lexer always sets them; Lark's types
-        say they may be missing)."""
-        return cast(int, token.line) + self.line_offset, cast(int, token.column)
-
-    def game(self, children: list[Any]) -> tuple[tuple[Element, ...], tuple[TagPair, ...]]:
+    def game(self, children: list[Any]) -> Shaped:
         preamble = tuple(c for c in children if type(c) is Element)
         tags = tuple(tag for block in children if type(block) is list for tag in block)
         return preamble, tags
@@ -80,52 +162,14 @@ class _Shape(Transformer[Token, "tuple[tuple[Element, ...], tuple[TagPair, ...]]
             tags[-1] = tags[-1]._replace(body=tuple(children[1:]))
         return tags
 
-    def TAG_PAIRS(self, token: Token) -> list[TagPair]:  # noqa: N802 -- Lark terminal callback
-        text, (line, column) = token.value, self._where(token)
-        tags = []
-        if "\n" not in text:
-            for match in _TAG.finditer(text):
-                start = match.start()
-                tags.append(TagPair(match["name"], unescape(match["quoted"]), line,
-                                    column + start, (), True, column + match.start("quoted")))
-            return tags
-        line_start = -column + 1  # offset in text of the current line's first character
-        scanned = 0
-        for match in _TAG.finditer(text):
-            start = match.start()
-            newlines = text.count("\n", scanned, start)
-            if newlines:
-                line += newlines
-                line_start = text.rfind("\n", 0, start) + 1
-            scanned = start
-            value_start = match.start("quoted")
-            value_column = value_start - line_start + 1 if "\n" not in text[start:value_start] else 0
-            tags.append(TagPair(match["name"], unescape(match["quoted"]), line,
-                                start - line_start + 1, (), True, value_column))
-        return tags
-
-    def BARE_TAG_PAIR(self, token: Token) -> list[TagPair]:  # noqa: N802
-        match = _TAG.match(token.value)
-        assert match is not None
-        value = (match["bare"] or "").strip()
-        line, column = self._where(token)
-        return [TagPair(match["name"], value, line, column, (), False,
-                        column + match.start("bare") if value else 0)]
-
-    def WORDS(self, token: Token) -> Element:  # noqa: N802
-        return Element(_TOKENS, token.value, *self._where(token))
-
-    def STRING(self, token: Token) -> Element:  # noqa: N802
-        return Element(_STRING, unescape(token.value[1:-1]), *self._where(token))
-
-    def BRACE_COMMENT(self, token: Token) -> Element:  # noqa: N802
-        return Element(ElementKind.COMMENT, token.value[1:-1], *self._where(token))
-
-    def LINE_COMMENT(self, token: Token) -> Element:  # noqa: N802
-        return Element(ElementKind.LINE_COMMENT, token.value[1:], *self._where(token))
-
-    def ESCAPE_LINE(self, token: Token) -> Element:  # noqa: N802
-        return Element(ElementKind.ESCAPE, token.value[1:], *self._where(token))
+    # Lark finds terminal callbacks by the terminal's name.
+    TAG_PAIRS = _terminal_callback(tag_pairs)
+    BARE_TAG_PAIR = _terminal_callback(bare_tag_pair)
+    WORDS = _terminal_callback(words)
+    STRING = _terminal_callback(string)
+    BRACE_COMMENT = _terminal_callback(brace_comment)
+    LINE_COMMENT = _terminal_callback(line_comment)
+    ESCAPE_LINE = _terminal_callback(escape_line)
 
 
 _SHAPE = _Shape()
@@ -144,6 +188,78 @@ def _parser() -> Lark:
     )
 
 
+# ----------------------------------------------------------------------------
+#  Fast path
+# ----------------------------------------------------------------------------
+#
+# Lark costs a few microseconds per token. The grammar's terminals are coarse and start
+# with distinct characters (only the two tag terminals share `[`), and a game is
+# `annotation* (tags element*)*`, so one regular expression made of the same terminals,
+# tried in Lark's order, finds the same tokens. Anything else -- no terminal matches, or
+# section data before the first tag -- goes to Lark, which gives the error and message.
+
+#: Tests set this to read every game with Lark (see tests/test_reader_fast_path.py).
+_force_lark = False
+_IGNORED = "_ignored"
+_TAG_TERMINALS = frozenset(("TAG_PAIRS", "BARE_TAG_PAIR"))
+_SECTION_DATA = frozenset(("WORDS", "STRING"))
+
+
+@functools.cache
+def terminal(name: str) -> re.Pattern[str]:
+    """One terminal of the grammar, compiled."""
+    return re.compile(next(t for t in _parser().terminals if t.name == name).pattern.to_regexp())
+
+
+@functools.cache
+def _master() -> re.Pattern[str]:
+    """The grammar's terminals as one alternation, in the order Lark's lexer tries them."""
+    parser = _parser()
+    terminals = sorted(parser.terminals, key=lambda t: (  # as in lark.lexer.BasicLexer
+        -t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+    ignored = set(parser.ignore_tokens)
+    unknown = {t.name for t in terminals} - ignored - SHAPERS.keys()
+    assert not unknown, f"no shaping for terminals {unknown}"
+    return re.compile("|".join(
+        f"(?P<{_IGNORED if t.name in ignored else t.name}>{t.pattern.to_regexp()})"
+        for t in terminals))
+
+
+def _scan(text: str, first_line: int) -> Shaped | None:
+    """Tokens of the common case as Lark would shape them, or None to let Lark parse."""
+    match = _master().match
+    preamble: list[Element] = []
+    tags: list[TagPair] = []
+    body: list[Element] = []
+    pos, end = 0, len(text)
+    line, line_start = first_line, 0  # Lark counts lines by "\n" in every token
+    while pos < end:
+        found = match(text, pos)
+        if found is None:
+            return None
+        kind, stop = found.lastgroup, found.end()
+        if kind != _IGNORED:
+            assert kind is not None
+            if not tags and kind in _SECTION_DATA:
+                return None  # Lark reports it
+            shaped = SHAPERS[kind](found.group(), line, pos - line_start + 1)
+            if kind in _TAG_TERMINALS:
+                if body:
+                    tags[-1] = tags[-1]._replace(body=tuple(body))
+                    body = []
+                tags += shaped
+            else:
+                (body if tags else preamble).append(shaped)
+        newlines = text.count("\n", pos, stop)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", pos, stop) + 1
+        pos = stop
+    if body:
+        tags[-1] = tags[-1]._replace(body=tuple(body))
+    return tuple(preamble), tuple(tags)
+
+
 class GameSyntaxError(Exception):
     """A syntax error in a game, in pbnkit's terms (never a Lark exception)."""
 
@@ -152,15 +268,18 @@ class GameSyntaxError(Exception):
         self.message, self.line, self.column, self.offset = message, line, column, offset
 
 
-def parse_game(text: str, first_line: int) -> tuple[tuple[Element, ...], tuple[TagPair, ...]]:
+def parse_game(text: str, first_line: int) -> Shaped:
     """Parse one game's text. Positions are shifted so they are file positions.
 
-    Raises :class:`GameSyntaxError` at the first syntax error.
+    The common case is read by :func:`_scan`; the rest, and every syntax error, by Lark. Raises :class:`GameSyntaxError` at the first syntax error.
     """
+    if not _force_lark:
+        shaped = _scan(text, first_line)
+        if shaped is not None:
+            return shaped
     _SHAPE.line_offset = first_line - 1
     try:
-        preamble, tags = cast("tuple[tuple[Element, ...], tuple[TagPair, ...]]",
-                              _parser().parse(text))
+        preamble, tags = cast(Shaped, _parser().parse(text))
     except UnexpectedInput as error:
         raise _syntax_error(error, text, first_line) from None
     except LarkError as error:  # anything else Lark may raise is still a syntax problem

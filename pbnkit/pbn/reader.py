@@ -6,20 +6,24 @@ a game that cannot be read at all never stops the games after it.
 
 from __future__ import annotations
 
+import bisect
 import io
 import os
 import re
-from types import MappingProxyType
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn import codes  # noqa: F401 -- registers the SY codes
 from pbnkit.pbn.parser import GameSyntaxError, parse_game
-from pbnkit.pbn.records import Element, Game, TagPair
-from pbnkit.pbn.split import Chunk, Encoding, decoded_lines, split_games
+from pbnkit.pbn.records import Element, Game, TagPair, TagValues
+from pbnkit.pbn.split import (Chunk, Encoding, Readable, decoded_blocks, read_head,
+                              split_games)
+
+if TYPE_CHECKING:
+    from pbnkit.pbn.chunks import Resume
 
 #: Tags whose value may not be inherited with ``#`` or ``##`` (PBN 4.8).
 NOT_INHERITABLE = frozenset(
@@ -40,11 +44,17 @@ class PbnReader:
     After (or during) iteration: ``encoding`` says how the bytes were decoded,
     ``diagnostics`` holds the problems that belong to no game, and ``trailer`` holds
     commentary and escape lines after the last game.
+
+    With ``resume`` (from :func:`pbnkit.pbn.chunks.plan_chunks`) only the games of that
+    part of the file are read, exactly as a whole read yields them; the file-level results
+    of the parts are combined with :func:`pbnkit.pbn.chunks.merge`.
     """
 
-    def __init__(self, source: Source, path: str | None = None, strict: bool = False):
+    def __init__(self, source: Source, path: str | None = None, strict: bool = False,
+                 resume: Resume | None = None):
         self._source = source
         self.strict = strict
+        self.resume = resume
         if path is None and isinstance(source, (str, os.PathLike)):
             path = os.fspath(source)
         self.path = path
@@ -66,23 +76,39 @@ class PbnReader:
         else:
             yield from self._games(self._source)  # type: ignore[arg-type]
 
+    def _start(self, stream: BinaryIO) -> tuple[Readable, int, Inheritance]:
+        """The stream to read, its first line number, and the inheritance state there."""
+        resume = self.resume
+        if resume is None:
+            self.encoding_info, text = read_head(stream)
+            return text, 1, Inheritance()
+        self.encoding_info = Encoding(declared=resume.declared, bom=resume.bom)
+        self.games_read = resume.games_before
+        stream.seek(resume.start)
+        return (_Limited(stream, resume.end - resume.start), resume.line,
+                Inheritance(dict(resume.previous), dict(resume.persistent)))
+
     def _games(self, stream: BinaryIO) -> Iterator[Game]:
-        inheritance = Inheritance()
+        text, first_line, inheritance = self._start(stream)
+        encoding = self.encoding_info
         pending: tuple[Element, ...] = ()
         fallback_seen = 0
-        for chunk in split_games(decoded_lines(stream, self.encoding_info)):
+        for chunk in split_games(decoded_blocks(text, encoding, first_line), first_line):
             problems = self._scan(chunk.text, chunk.line, self.strict)
             if self.strict:
                 problems += _separation(chunk, first=self.games_read == 0 and not pending)
-            fallback = self.encoding_info.fallback_lines
-            if self.encoding_info.declared or self.encoding_info.bom:
-                # Undeclared files fall back to Latin-1 silently: it is PBN's own charset.
-                for line in fallback[fallback_seen:]:
-                    problems.append(Diagnostic(
-                        "SY005", f"line is not valid {self.encoding_info.declared or 'utf-8'}; "
-                        "read as Latin-1", line, 1))
-            fallback_seen = len(fallback)
-            preamble, tags = _parse_with_recovery(chunk.text, chunk.line, problems)
+            fallback = encoding.fallback_lines
+            if len(fallback) > fallback_seen:
+                # Lines are decoded ahead of the games: take those of this game's lines.
+                last = bisect.bisect_right(fallback, chunk.line + chunk.text.count("\n"))
+                if encoding.declared or encoding.bom:
+                    # Undeclared files fall back to Latin-1 silently: it is PBN's own charset.
+                    for line in fallback[fallback_seen:last]:
+                        problems.append(Diagnostic(
+                            "SY005", f"line is not valid {encoding.declared or 'utf-8'}; "
+                            "read as Latin-1", line, 1))
+                fallback_seen = last
+            preamble, tags = parse_with_recovery(chunk.text, chunk.line, problems)
             if not tags:
                 pending += preamble
                 self.diagnostics.extend(replace(p, path=self.path) for p in problems)
@@ -102,10 +128,8 @@ class PbnReader:
             self.games_read += 1
             yield game
         self.trailer = pending
-        if self.strict and self.encoding_info.bare_line_ends:
-            self.diagnostics.append(Diagnostic(
-                "SY102", f"{self.encoding_info.bare_line_ends} line ends are not CRLF", 1, 1,
-                path=self.path))
+        if self.strict and self.resume is None:
+            self.diagnostics.extend(file_diagnostics(encoding, self.path))
 
     @staticmethod
     def _scan(text: str, first_line: int, strict: bool = False) -> list[Diagnostic]:
@@ -143,7 +167,28 @@ def _separation(chunk: Chunk, first: bool) -> list[Diagnostic]:
     return [Diagnostic("SY103", message, chunk.line - len(lines), 1)]
 
 
-def _parse_with_recovery(
+def file_diagnostics(encoding: Encoding, path: str | None) -> list[Diagnostic]:
+    """Export-format problems of the file as a whole, known once it is read."""
+    if not encoding.bare_line_ends:
+        return []
+    return [Diagnostic("SY102", f"{encoding.bare_line_ends} line ends are not CRLF", 1, 1,
+                       path=path)]
+
+
+class _Limited:
+    """The next ``size`` bytes of a stream."""
+
+    def __init__(self, stream: BinaryIO, size: int):
+        self._stream = stream
+        self._left = size
+
+    def read(self, size: int, /) -> bytes:
+        data = self._stream.read(min(size, self._left))
+        self._left -= len(data)
+        return data
+
+
+def parse_with_recovery(
     text: str, first_line: int, problems: list[Diagnostic]
 ) -> tuple[tuple[Element, ...], tuple[TagPair, ...]]:
     """Parse a game; after a syntax error blank the rest of the offending line (keeping
@@ -192,12 +237,19 @@ def _blank(text: str) -> str:
 class Inheritance:
     """``#`` and ``##`` tag values across the games of one file (PBN 4.8)."""
 
-    def __init__(self) -> None:
-        self.previous: dict[str, str] = {}
-        self.persistent: dict[str, str] = {}
+    def __init__(self, previous: dict[str, str] | None = None,
+                 persistent: dict[str, str] | None = None) -> None:
+        self.previous: dict[str, str] = previous or {}
+        self.persistent: dict[str, str] = persistent or {}
 
-    def resolve(self, tags: tuple[TagPair, ...]) -> Mapping[str, str]:
+    def resolve(self, tags: tuple[TagPair, ...]) -> TagValues:
         """The game's effective values, read-only like the rest of a Game."""
+        written = {tag.name: tag.value for tag in tags}
+        if len(written) == len(tags) and not any(v[:1] == "#" for v in written.values()):
+            # The common case: no repeated tag and nothing to inherit.
+            values = {**self.persistent, **written} if self.persistent else written
+            self.previous.update(values)
+            return TagValues(values)
         values = dict(self.persistent)
         own: set[str] = set()
         for tag in tags:
@@ -213,17 +265,19 @@ class Inheritance:
                     value = self.previous.get(tag.name, "")
             values[tag.name] = value
         self.previous.update(values)
-        return MappingProxyType(values)
+        return TagValues(values)
 
 
-def read(source: Source, path: str | None = None, strict: bool = False) -> PbnReader:
+def read(source: Source, path: str | None = None, strict: bool = False,
+         resume: Resume | None = None) -> PbnReader:
     """Read a PBN file lazily: ``for game in pbnkit.read("event.pbn"): ...``.
 
     ``source`` is a path or an open binary (or text) file. Games are parsed as the
     iteration reaches them, so memory stays bounded by the largest game. ``strict`` adds
     the text-level export-format checks (tabs, CRLF line ends, game separation).
+    ``resume`` reads one part of a seekable file (see :mod:`pbnkit.pbn.chunks`).
     """
-    return PbnReader(source, path, strict)
+    return PbnReader(source, path, strict, resume)
 
 
 def read_text(text: str, path: str | None = None) -> list[Game]:

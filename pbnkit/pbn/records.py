@@ -12,7 +12,7 @@ import enum
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from pbnkit.diagnostics import Diagnostic
 
@@ -79,6 +79,29 @@ class TagPair(NamedTuple):
         return tuple(e for e in self.body if e.kind in (ElementKind.COMMENT, ElementKind.LINE_COMMENT))
 
 
+class TagValues(dict[str, str]):
+    """A game's effective tag values: a dict that refuses changes.
+
+    ``MappingProxyType`` would be read-only too, but it cannot be pickled, and a process
+    pool sends games between processes. Reads are plain ``dict`` reads (C speed).
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("Game.values is read-only")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[type[TagValues], tuple[dict[str, str]]]:
+        # The default dict pickling would call __setitem__ on an empty instance.
+        return TagValues, (dict(self),)
+
+    def __repr__(self) -> str:
+        return f"TagValues({dict.__repr__(self)})"
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game (record) of a PBN file."""
@@ -90,7 +113,7 @@ class Game:
     path: str | None = None
     #: tag values after ``#``/``##`` inheritance, including tags inherited from earlier
     #: games through ``##`` that this game does not repeat.
-    values: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, str] = field(default_factory=TagValues)
     diagnostics: tuple[Diagnostic, ...] = ()
 
     def value(self, name: str) -> str | None:

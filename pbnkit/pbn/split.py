@@ -1,19 +1,21 @@
-"""Cut a PBN byte stream into games, lazily: decode lines, find semi-empty lines outside
-``{...}`` commentary, and hand each game's text on with its first line number.
+"""Cut a PBN byte stream into games, lazily: decode blocks of whole lines, find
+semi-empty lines outside ``{...}`` commentary, and hand each game's text on with its first
+line number.
 
-Memory is bounded by the largest game, never the file.
+The work is done a megabyte at a time by ``bytes``/``str`` methods and regular
+expressions; Python looks only at games, and at lines holding a ``{``. Memory is bounded
+by the largest game (plus a chunk), never the file.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO, Protocol
+from typing import Protocol
 
 _CHUNK = 1 << 20
-_EOL = re.compile(rb"\r\n|\r|\n")
 _CHARSET = re.compile(rb"^%[^\r\n]*charset\s*=\s*\"?([A-Za-z0-9_.:-]+)", re.IGNORECASE | re.MULTILINE)
 _UTF8_BOM = codecs.BOM_UTF8
 
@@ -40,12 +42,64 @@ class Encoding:
         return base + (" + latin-1 (fallback)" if self.fallback_lines else "")
 
 
-class _Readable(Protocol):
-    def read(self, size: int) -> bytes: ...
+class Readable(Protocol):
+    def read(self, size: int, /) -> bytes: ...
 
 
-def _raw_lines(stream: _Readable, encoding: Encoding) -> Iterator[bytes]:
-    """Lines without their ends; LF, CRLF and lone CR all end a line."""
+def detect(head: bytes) -> Encoding:
+    """What the first chunk of a file says about its encoding: a UTF-8 BOM, else a
+    ``charset=`` escape line before the first tag naming a known text codec."""
+    if head.startswith(_UTF8_BOM):
+        return Encoding(bom=True)
+    first_tag = head.find(b"[")
+    match = _CHARSET.search(head, 0, first_tag if first_tag >= 0 else len(head))
+    if match:
+        name = match[1].decode("ascii").lower()
+        try:
+            codecs.lookup(name)
+            return Encoding(declared=name)
+        except LookupError:
+            pass
+    return Encoding()
+
+
+def read_head(stream: Readable) -> tuple[Encoding, Readable]:
+    """Detect the encoding from the first chunk; the stream to read on, without a BOM."""
+    head = stream.read(_CHUNK)
+    encoding = detect(head)
+    return encoding, _Rewound(head[len(_UTF8_BOM):] if encoding.bom else head, stream)
+
+
+class _Rewound:
+    """The stream with its already-read head put back in front."""
+
+    def __init__(self, head: bytes, stream: Readable):
+        self._head = head
+        self._stream = stream
+
+    def read(self, size: int, /) -> bytes:
+        if self._head:
+            head, self._head = self._head, b""
+            return head
+        return self._stream.read(size)
+
+
+def codec_of(encoding: Encoding) -> str:
+    return "utf-8" if encoding.bom or not encoding.declared else encoding.declared
+
+
+def line_separable(codec: str) -> bool:
+    """Whether a block of lines decodes to the same text at once as line by line, and
+    its ASCII bytes are its ASCII characters: UTF-8 and the single-byte ASCII-based codecs.
+    (Not UTF-16, whose line end bytes belong to characters, nor the stateful ISO-2022.)"""
+    name = codecs.lookup(codec).name
+    return name in ("utf-8", "ascii") or name.startswith(
+        ("iso8859-", "latin", "cp125", "mac-", "koi8-"))
+
+
+def whole_lines(stream: Readable) -> Iterator[bytes]:
+    """The stream's bytes in blocks that end at a line end (but the last): LF, CRLF and
+    lone CR all end a line, and a CRLF is never cut in two."""
     pending = b""
     while True:
         chunk = stream.read(_CHUNK)
@@ -54,62 +108,56 @@ def _raw_lines(stream: _Readable, encoding: Encoding) -> Iterator[bytes]:
         data = pending + chunk
         # A CR at the very end may be the first half of a CRLF: keep it for later.
         cut = len(data) - 1 if data.endswith(b"\r") else len(data)
-        crlf = data.count(b"\r\n", 0, cut)
-        encoding.bare_line_ends += data.count(b"\n", 0, cut) + data.count(b"\r", 0, cut) - 2 * crlf
-        start = 0
-        for match in _EOL.finditer(data, 0, cut):
-            yield data[start:match.start()]
-            start = match.end()
-        pending = data[start:]
+        last = max(data.rfind(b"\n", 0, cut), data.rfind(b"\r", 0, cut))
+        pending = data[last + 1:]
+        if last >= 0:
+            yield data[:last + 1]
     if pending:
-        parts = _EOL.split(pending)
-        # A final line end closes the last line; it does not open an empty one.
-        yield from parts[:-1] if pending.endswith((b"\r", b"\n")) else parts
+        yield pending
 
 
-def _detect(stream: BinaryIO, encoding: Encoding) -> bytes:
-    """Read the first chunk, strip a BOM, find a ``charset=`` escape line."""
-    head = stream.read(_CHUNK)
-    if head.startswith(_UTF8_BOM):
-        encoding.bom = True
-        head = head[len(_UTF8_BOM):]
-    first_tag = head.find(b"[")
-    match = _CHARSET.search(head, 0, first_tag if first_tag >= 0 else len(head))
-    if match and not encoding.bom:
-        name = match[1].decode("ascii").lower()
+def normalized(block: bytes, encoding: Encoding) -> bytes:
+    """LF line ends only; counts the line ends that were not CRLF."""
+    crlf = block.count(b"\r\n")
+    bare_cr = block.count(b"\r") - crlf
+    encoding.bare_line_ends += block.count(b"\n") - crlf + bare_cr
+    return block.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if bare_cr or crlf else block
+
+
+def decoded_blocks(stream: Readable, encoding: Encoding, first_line: int = 1) -> Iterator[str]:
+    """The text of the stream in blocks of whole lines, each ended by ``\n``.
+
+    BOM or declared charset, else UTF-8, falling back to Latin-1 for a line that is not
+    valid (every byte string is Latin-1); ``encoding.fallback_lines`` records those lines.
+    A block is decoded at once when the codec allows it, and line by line only when that
+    fails.
+    """
+    codec = codec_of(encoding)
+    whole = line_separable(codec)
+    line = first_line
+    for raw in whole_lines(stream):
+        block = normalized(raw, encoding)
+        # The last line may have no line end; give it one, so every line has.
+        if not block.endswith(b"\n"):
+            block += b"\n"
+        yield decoded(block, codec, whole, line, encoding)
+        line += block.count(b"\n")
+
+
+def decoded(block: bytes, codec: str, whole: bool, first_line: int, encoding: Encoding) -> str:
+    if whole:
         try:
-            codecs.lookup(name)
-            encoding.declared = name
-        except LookupError:
-            pass
-    return head
-
-
-class _Rewound:
-    """The stream with its already-read head put back in front."""
-
-    def __init__(self, head: bytes, stream: BinaryIO):
-        self._head = head
-        self._stream = stream
-
-    def read(self, size: int) -> bytes:
-        if self._head:
-            head, self._head = self._head, b""
-            return head
-        return self._stream.read(size)
-
-
-def decoded_lines(stream: BinaryIO, encoding: Encoding) -> Iterator[str]:
-    """Decode line by line: BOM or declared charset, else UTF-8, falling back to
-    Latin-1 for a line that is not UTF-8 (every byte string is Latin-1)."""
-    head = _detect(stream, encoding)
-    codec = "utf-8" if encoding.bom or not encoding.declared else encoding.declared
-    for number, raw in enumerate(_raw_lines(_Rewound(head, stream), encoding), start=1):
-        try:
-            yield raw.decode(codec)
+            return block.decode(codec)
         except UnicodeDecodeError:
-            encoding.fallback_lines.append(number)
-            yield raw.decode("latin-1")
+            pass
+    lines = block.split(b"\n")
+    for number, raw in enumerate(lines):
+        try:
+            lines[number] = raw.decode(codec)  # type: ignore[call-overload]
+        except UnicodeDecodeError:
+            encoding.fallback_lines.append(first_line + number)
+            lines[number] = raw.decode("latin-1")  # type: ignore[call-overload]
+    return "\n".join(lines)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +201,7 @@ def _comment_state(text: str, in_comment: bool) -> bool:
 
 _SPECIAL = re.compile(r'[{;"]')
 _STRING_END = re.compile(r'(?:[^"\\]|\\.)*"?')
+_BLANK = re.compile(r"^[ \t\v\f]*\n", re.MULTILINE)
 
 
 def _next_special(text: str, pos: int) -> int:
@@ -166,23 +215,62 @@ def _string_end(text: str, pos: int) -> int:
     return match.end()
 
 
-def split_games(lines: Iterator[str]) -> Iterator[Chunk]:
-    """Group lines into games at semi-empty lines outside brace commentary."""
-    buffer: list[str] = []
+def blank_lines(text: str, in_comment: bool) -> tuple[list[tuple[int, int]], bool]:
+    """Start and end of the semi-empty lines of ``text`` (whole lines, each ended by
+    ``\n``) that lie outside ``{...}`` commentary, and whether a comment is open at its end.
+    """
+    if not in_comment and "{" not in text:
+        return [match.span() for match in _BLANK.finditer(text)], False
+    blanks = []
+    pos = 0  # a line start where the comment state is known
+    for match in _BLANK.finditer(text):
+        in_comment, pos = _comment_state_at(text, pos, match.start(), in_comment)
+        if not in_comment:
+            blanks.append(match.span())
+    return blanks, _comment_state_at(text, pos, len(text), in_comment)[0]
+
+
+def _comment_state_at(text: str, pos: int, limit: int, in_comment: bool) -> tuple[bool, int]:
+    """The comment state at the line start ``limit``, from the state at the line start
+    ``pos``. Only lines holding a ``{`` (or, inside a comment, a ``}``) can change it, so
+    only those are looked at; a ``{`` on a ``%`` escape line opens nothing."""
+    while True:
+        found = text.find("}" if in_comment else "{", pos, limit)
+        if found < 0:
+            return in_comment, limit
+        line_start = text.rfind("\n", 0, found) + 1
+        pos = text.index("\n", found) + 1
+        line = text[line_start:pos - 1]
+        if in_comment or line[:1] != "%":
+            in_comment = _comment_state(line, in_comment)
+
+
+def split_games(blocks: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
+    """Group the lines of ``blocks`` (from :func:`decoded_blocks`) into games at
+    semi-empty lines outside brace commentary."""
+    parts: list[str] = []  # the current game's lines so far, each ended by "\n"
     separator: list[str] = []
     start = 0
+    line = first_line  # the line number of the block's first line
     in_comment = False
-    for number, text in enumerate(lines, start=1):
-        if not in_comment and not text.strip(" \t\v\f"):
-            if buffer:
-                yield Chunk("\n".join(buffer), start, tuple(separator))
-                buffer, separator = [], []
-            separator.append(text)
-            continue
-        if not buffer:
-            start = number
-        buffer.append(text)
-        if in_comment or ("{" in text and text[:1] != "%"):
-            in_comment = _comment_state(text, in_comment)
-    if buffer:
-        yield Chunk("\n".join(buffer), start, tuple(separator))
+    for text in blocks:
+        blanks, in_comment = blank_lines(text, in_comment)
+        counted, counted_line = 0, line  # line numbers are counted only as far as needed
+        pos = 0
+        ends: list[tuple[int, int | None]] = [*blanks, (len(text), None)]
+        for blank_start, blank_end in ends:
+            if blank_start > pos:
+                if not parts:
+                    counted_line += text.count("\n", counted, pos)
+                    counted, start = pos, counted_line
+                parts.append(text[pos:blank_start])
+            if blank_end is None:
+                break  # the end of the block, not a blank line
+            if parts:
+                yield Chunk("".join(parts)[:-1], start, tuple(separator))
+                parts, separator = [], []
+            separator.append(text[blank_start:blank_end - 1])
+            pos = blank_end
+        line += text.count("\n")
+    if parts:
+        yield Chunk("".join(parts)[:-1], start, tuple(separator))

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.errors import InvalidTokenError
-from pbnkit.model import Deal
 from pbnkit.pbn.records import Game
+from pbnkit.replay.tags import deal_of
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -34,16 +34,6 @@ _KIND_CODES = {"duplicate-card": "DL003", "too-many-cards": "DL004",
                "unequal-hands": "DL005", "no-hand": "DL006"}
 
 
-def parse_deal(value: str | None) -> Deal | None:
-    """The Deal of a tag value, or None when absent, unknown or malformed."""
-    if not value or value in ("?", "#"):
-        return None
-    try:
-        return Deal.from_pbn(value)
-    except InvalidTokenError:
-        return None
-
-
 def check(game: Game) -> Iterator[Diagnostic]:
     tag = game.tag("Deal")
     value = game.value("Deal")
@@ -51,7 +41,7 @@ def check(game: Game) -> Iterator[Diagnostic]:
         return
     line, column = tag.line, tag.value_column or tag.column
     try:
-        deal = Deal.from_pbn(value)
+        deal = deal_of(value)
     except InvalidTokenError as error:
         code = "DL002" if "invalid rank" in str(error) else "DL001"
         yield Diagnostic(code, str(error), line, column)

@@ -3,15 +3,15 @@ document, schema ``schemas/validate-report.v1.json``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pbnkit.diagnostics import Diagnostic, Severity
-from pbnkit.pbn.reader import read
+from pbnkit.jobs.units import Unit, UnitEnd, end_of, merge_ends
 from pbnkit.rules import check_game, select
-from pbnkit.rules.scores import ScoreChecks
+from pbnkit.rules.scores import ScoreChecks, ScoreRecord, score_record
 
 REPORT_VERSION = 1
 
@@ -65,37 +65,121 @@ class Report:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What ``pbnkit validate`` checks and lists."""
+
+    strict: bool = False
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    min_severity: Severity = Severity.INFO
+
+
+@dataclass(slots=True)
+class CheckedGame:
+    """One game checked in a worker: the listed findings of its own checks, their
+    counts, and the small score record the file-level score checks need."""
+
+    line: int
+    found: list[Diagnostic] = field(default_factory=list)
+    errors: int = 0
+    warnings: int = 0
+    score: ScoreRecord | None = None
+    table: list[Diagnostic] = field(default_factory=list)
+    failure: str | None = None  # a bug in a check: the game is left out, the rest go on
+
+
+@dataclass(slots=True)
+class CheckedUnit:
+    games: list[CheckedGame]
+    end: UnitEnd | None  # None when the file could not be read
+    failure: str | None = None
+
+
+def check_unit(options: Options, unit: Unit) -> CheckedUnit:
+    """Read and check the games of one unit (a worker's job): every check that needs
+    only the game itself."""
+    games: list[CheckedGame] = []
+    try:
+        reader = unit.reader(options.strict)
+        for game in reader:
+            checked = CheckedGame(game.line)
+            try:
+                found = select(check_game(game, options.strict), options.select, options.ignore)
+                checked.score, checked.table = score_record(game)
+            except Exception as error:  # a bug in a check must not hide the other games
+                checked.failure = _internal(error, game.line)
+            else:
+                checked.found = _tally(checked, found, options.min_severity)
+            games.append(checked)
+    except OSError as error:
+        return CheckedUnit(games, None, f"cannot read: {error.strerror or error}")
+    return CheckedUnit(games, end_of(reader))
+
+
+class FileValidation:
+    """A file's report, merged in the parent from its units in order: the checks that
+    need the whole file (matchpoints, team matches, rubbers) run here."""
+
+    def __init__(self, path: str, options: Options):
+        self.options = options
+        self.report = FileReport(path)
+        self.kept: list[Diagnostic] = []
+        self._scores = ScoreChecks()
+        self._ends: list[UnitEnd] = []
+
+    def add(self, unit: CheckedUnit) -> int:
+        """Merge one unit; the number of games it held."""
+        report = self.report
+        for game in unit.games:
+            report.games += 1
+            if game.failure is not None or game.score is None:
+                report.failure = report.failure or game.failure
+                continue
+            try:
+                found = self._scores.add_record(game.score, game.table)
+            except Exception as error:
+                report.failure = report.failure or _internal(error, game.line)
+                continue
+            report.errors += game.errors
+            report.warnings += game.warnings
+            self.kept.extend(game.found)
+            self.kept.extend(self._listed(found))
+        if unit.end is None:
+            report.failure = report.failure or unit.failure
+        else:
+            self._ends.append(unit.end)
+        return len(unit.games)
+
+    def finish(self) -> tuple[FileReport, list[Diagnostic]]:
+        report = self.report
+        if report.failure is not None and report.failure.startswith("cannot read"):
+            return report, self.kept
+        end = merge_ends(self._ends, report.path, self.options.strict)
+        try:
+            found = list(end.diagnostics) + self._scores.finish()
+        except Exception as error:
+            report.failure = report.failure or _internal(error, None)
+            found = list(end.diagnostics)
+        self.kept.extend(self._listed(found))
+        report.encoding = end.encoding.name
+        return report, self.kept
+
+    def _listed(self, found: list[Diagnostic]) -> list[Diagnostic]:
+        options = self.options
+        return _tally(self.report, select(found, options.select, options.ignore),
+                      options.min_severity)
+
+
 def validate_file(path: Path, strict: bool = False, codes: tuple[tuple[str, ...], tuple[str, ...]]
-                  = ((), ()), min_severity: Severity = Severity.INFO,
-                  on_game: Callable[[], None] | None = None) -> tuple[FileReport, list[Diagnostic]]:
+                  = ((), ()), min_severity: Severity = Severity.INFO) -> tuple[FileReport, list[Diagnostic]]:
     """Read and check every game of one file, then the facts that need the whole file
     (matchpoints, team matches, rubbers). An unreadable file gives a FileReport with
     ``failure`` set instead of raising."""
-    report = FileReport(str(path))
-    kept: list[Diagnostic] = []
-    scores = ScoreChecks()
-    try:
-        reader = read(path, strict=strict)
-        for game in reader:
-            report.games += 1
-            try:
-                found = check_game(game, strict) + scores.add(game)
-            except Exception as error:  # a bug in a check must not hide the other games
-                report.failure = report.failure or _internal(error, game.line)
-                continue
-            kept.extend(_tally(report, select(found, *codes), min_severity))
-            if on_game is not None:
-                on_game()
-        try:
-            found = reader.diagnostics + scores.finish()
-        except Exception as error:
-            report.failure = report.failure or _internal(error, None)
-            found = reader.diagnostics
-        kept.extend(_tally(report, select(found, *codes), min_severity))
-        report.encoding = reader.encoding
-    except OSError as error:
-        report.failure = f"cannot read: {error.strerror or error}"
-    return report, kept
+    options = Options(strict, codes[0], codes[1], min_severity)
+    validation = FileValidation(str(path), options)
+    validation.add(check_unit(options, Unit(str(path), 0)))
+    return validation.finish()
 
 
 def _internal(error: Exception, line: int | None) -> str:
@@ -104,7 +188,7 @@ def _internal(error: Exception, line: int | None) -> str:
             "(a pbnkit bug: please report it with the file)")
 
 
-def _tally(report: FileReport, diagnostics: Iterable[Diagnostic],
+def _tally(report: FileReport | CheckedGame, diagnostics: Iterable[Diagnostic],
            min_severity: Severity) -> list[Diagnostic]:
     kept = []
     for diagnostic in diagnostics:

@@ -8,15 +8,16 @@ value is simply not compared. Values with a leading ``^`` record an irregularity
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
-from pbnkit.model.auction import Auction
-from pbnkit.model.calls import PASSED_OUT, Contract, Risk
-from pbnkit.model.cards import Seat, Side, Strain
-from pbnkit.model.play import Play
+from pbnkit.model.calls import Contract
+from pbnkit.model.cards import Seat
 from pbnkit.pbn.records import Game
+from pbnkit.replay.outcome import Tricks
+from pbnkit.replay.tags import ResultTag, read_contract, read_declarer, read_result
+
+# The readers live with the replay, below rules and scoring; the score checks find them here.
+__all__ = ["OUTCOME", "ResultTag", "check_contract", "check_result", "read_contract",
+           "read_declarer", "read_result"]
 
 E = Severity.ERROR
 
@@ -38,74 +39,6 @@ OUTCOME = register(
          'Correct the Result, or write [Result "^9"] if 9 was agreed at the table.'),
 )
 
-_CONTRACT = re.compile(r"\s*([1-7])(NT|N|[CDHS])(XX|X|R)?\s*", re.IGNORECASE)
-_RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?", re.IGNORECASE)
-
-
-def read_contract(text: str | None) -> Contract | None:
-    """A Contract tag value, leniently (``1N``, ``4Sx``, ``3NR`` as real files write
-    them); None when empty, unknown or unreadable."""
-    if text is None:
-        return None
-    if text.strip().upper() == "PASS":
-        return PASSED_OUT
-    match = _CONTRACT.fullmatch(text)
-    if match is None:
-        return None
-    strain = Strain.NT if match[2].upper() in ("N", "NT") else Strain.from_pbn(match[2])
-    risk = {"": Risk.UNDOUBLED, "X": Risk.DOUBLED}.get((match[3] or "").upper(), Risk.REDOUBLED)
-    return Contract(int(match[1]), strain, risk)
-
-
-@dataclass(frozen=True, slots=True)
-class DeclarerTag:
-    """A Declarer tag value: the seat, and whether it is the irregular ``^`` form, where
-    that seat declared although its partner should have (dummy and declarer swapped)."""
-
-    seat: Seat
-    swapped: bool = False
-
-    @property
-    def auction_declarer(self) -> Seat:
-        """Who the auction made declarer."""
-        return self.seat.partner if self.swapped else self.seat
-
-
-def read_declarer(text: str | None) -> DeclarerTag | None:
-    value = (text or "").strip().upper()
-    swapped = value.startswith("^")
-    value = value[1:] if swapped else value
-    if value not in ("N", "E", "S", "W"):
-        return None
-    return DeclarerTag(Seat.from_pbn(value), swapped)
-
-
-@dataclass(frozen=True, slots=True)
-class ResultTag:
-    """A Result tag value: declarer's tricks (bare form) or tricks by side."""
-
-    declarer_tricks: int | None
-    sides: tuple[tuple[Side, int], ...] = ()
-    wrong_agreement: bool = False
-
-
-def read_result(text: str | None) -> ResultTag | None:
-    """``9``, ``NS 9``, ``EW 4 NS 9``, each optionally after ``^``; None otherwise."""
-    value = (text or "").strip()
-    wrong = value.startswith("^")
-    value = value[1:].strip() if wrong else value
-    if value.isdigit() and int(value) <= 13:
-        return ResultTag(int(value), (), wrong)
-    match = _RESULT_SIDES.fullmatch(value)
-    if match is None:
-        return None
-    sides = [(Side(match[1].upper()), int(match[2]))]
-    if match[3]:
-        sides.append((Side(match[3].upper()), int(match[4])))
-    if len({side for side, _ in sides}) != len(sides) or any(n > 13 for _, n in sides):
-        return None
-    return ResultTag(None, tuple(sides), wrong)
-
 
 def _report(game: Game, code: str, message: str, tag_name: str) -> Diagnostic:
     tag = game.tag(tag_name)
@@ -113,26 +46,26 @@ def _report(game: Game, code: str, message: str, tag_name: str) -> Diagnostic:
     return Diagnostic(code, message, line, column, game.path, game.board)
 
 
-def check_contract(game: Game, auction: Auction) -> list[Diagnostic]:
-    """Contract and Declarer tags against a finished auction."""
+def check_contract(game: Game, contract: Contract, declarer_seat: Seat | None) -> list[Diagnostic]:
+    """Contract and Declarer tags against the contract and declarer of a finished
+    auction (no declarer when it was passed out)."""
     found = []
-    contract = auction.contract
     written = read_contract(game.value("Contract"))
-    if contract is not None and written is not None and written != contract:
+    if written is not None and written != contract:
         found.append(_report(game, "SC001", f"Contract {game.value('Contract')!r} but the "
                              f"auction ends in {contract}", "Contract"))
     declarer = read_declarer(game.value("Declarer"))
-    if auction.is_passed_out:
+    if contract.is_passed_out:
         if declarer is not None:
             found.append(_report(game, "SC002", f"Declarer {game.value('Declarer')!r} but the "
                                  "auction was passed out", "Declarer"))
-    elif declarer is not None and declarer.auction_declarer is not auction.declarer:
-        assert auction.declarer is not None
+    elif declarer is not None and declarer.auction_declarer is not declarer_seat:
+        assert declarer_seat is not None
         swapped = f" (^ means its partner {declarer.auction_declarer.name} was declarer)" \
             if declarer.swapped else ""
         found.append(_report(game, "SC002", f"Declarer {game.value('Declarer')!r}{swapped} but "
-                             f"the auction makes {auction.declarer.name} declarer"
-                             f"{_shift_hint(auction.declarer, declarer.auction_declarer)}",
+                             f"the auction makes {declarer_seat.name} declarer"
+                             f"{_shift_hint(declarer_seat, declarer.auction_declarer)}",
                              "Declarer"))
     return found
 
@@ -145,7 +78,7 @@ def _shift_hint(found: Seat, expected: Seat) -> str:
             f"pass{'es' if passes > 1 else ''}")
 
 
-def check_result(game: Game, play: Play, declarer: Seat | None) -> list[Diagnostic]:
+def check_result(game: Game, tricks: Tricks, declarer: Seat | None) -> list[Diagnostic]:
     """Result against the tricks of a replayed play.
 
     Every form reduces to one test per side named: the count lies between the tricks that
@@ -163,15 +96,15 @@ def check_result(game: Game, play: Play, declarer: Seat | None) -> list[Diagnost
     else:
         claims = list(result.sides)
     for side, count in claims:
-        won, lost = play.tricks_won(side), play.tricks_won(side.other)
+        won, lost = tricks.won(side), tricks.won(side.other)
         whose = "declarer" if result.declarer_tricks is not None else side.value
-        if won == play.total_tricks - lost and count != won:
+        if won == tricks.total - lost and count != won:
             why = f"{whose} won {won} tricks"
         elif count < won:
             why = f"{whose} had already won {won} tricks when the play stopped"
-        elif count > play.total_tricks - lost:
+        elif count > tricks.total - lost:
             why = (f"the other side had already won {lost} tricks, so {whose} can have at most "
-                   f"{play.total_tricks - lost}")
+                   f"{tricks.total - lost}")
         else:
             continue
         return [_report(game, "SC003", f"Result {game.value('Result')!r} but {why}", "Result")]

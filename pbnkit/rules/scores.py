@@ -7,6 +7,10 @@ of a board, the deals before this one in a rubber), so the checks run per file:
 :class:`ScoreChecks` sees the games in order through ``add`` and gives the file-level
 findings from ``finish``. It keeps a few small values per game, never the game itself.
 
+For parallel runs ``add`` comes in two halves: :func:`score_record` reads one game into a
+small picklable :class:`ScoreRecord` plus the findings that game allows on its own (a
+worker's job), and :meth:`ScoreChecks.add_record` takes them in file order (the parent's).
+
 A value that cannot be read is the tag checks' business (``TG013``); a record that cannot
 be scored (no result, no declarer) is simply not compared: no guessing.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
@@ -36,6 +41,7 @@ from pbnkit.rules.tags import normalize_score
 from pbnkit.scoring import (
     DEFAULT_PROFILE,
     MatchpointScale,
+    ScoreField,
     find_profile,
     profile_for_scoring,
     team_matches,
@@ -168,11 +174,17 @@ def read_rubber(tag: TagPair, value: str) -> StatedRubber | None:
 
 
 @dataclass(slots=True)
-class _Record:
-    """What the checks keep of one game."""
+class ScoreRecord:
+    """What the checks keep of one game: a few small, picklable values (no Game, no Deal),
+    so that a worker process can read the game and the parent check it in file order.
+
+    ``scoring_tag`` is the game's Scoring tag as written: the file's first one decides the
+    profile.
+    """
 
     result: BoardResult
     scoring: frozenset[str]
+    scoring_tag: str | None = None
     stated: dict[str, Stated] = field(default_factory=dict)
     rubber: StatedRubber | None = None
     vulnerable_at: tuple[int, int] | None = None
@@ -211,14 +223,15 @@ class ScoreChecks:
 
     ``profile`` is the scoring profile's name; None lets the file's first Scoring tag
     decide (RULES.md 5), as ``pbnkit score`` does. Call :meth:`add` for every game in file
-    order, then :meth:`finish` once.
+    order (or :meth:`add_record` with what :func:`score_record` made of it), then
+    :meth:`finish` once.
     """
 
     def __init__(self, profile: str | None = None) -> None:
         self._requested = find_profile(profile).name if profile else None
         self._scoring: str | None = None
-        self._records: list[_Record] = []
-        self._pending: list[_Record] = []  # Score tags waiting for the profile
+        self._records: list[ScoreRecord] = []
+        self._pending: list[ScoreRecord] = []  # Score tags waiting for the profile
         self._noted_imps = False
 
     @property
@@ -230,18 +243,22 @@ class ScoreChecks:
 
     def add(self, game: Game) -> list[Diagnostic]:
         """The checks one game allows on its own; later games may complete them."""
-        if self._scoring is None and game.value("Scoring"):
-            self._scoring = game.value("Scoring")
-        record = self._read(game)
+        return self.add_record(*score_record(game))
+
+    def add_record(self, record: ScoreRecord,
+                   table_diagnostics: Sequence[Diagnostic] = ()) -> list[Diagnostic]:
+        """Take the next game's record and its ScoreTable findings, both from
+        :func:`score_record`, in file order: what depends on the games before it (the
+        profile, SC030 once per file) is decided here. Returns the findings due now, the
+        table's first, as :meth:`add` gives them."""
+        if self._scoring is None and record.scoring_tag:
+            self._scoring = record.scoring_tag
         if self.profile == "duplicate":
             # The hands matter only for rubber honours; a large file need not keep them.
-            record.result = replace(record.result, deal=None)
+            record.result = replace(record.result, hands=None)
         self._records.append(record)
-        found: list[Diagnostic] = []
-        table = game.tag("ScoreTable")
-        if table is not None:
-            found += self._table(game, table, record)
-        found += self._note_imps(record, game.value("Scoring") or "")
+        found = list(table_diagnostics)
+        found += self._note_imps(record)
         self._pending.append(record)
         if self.profile is not None:
             found += self._flush(self.profile)
@@ -257,25 +274,7 @@ class ScoreChecks:
             found += self._rubbers(profile)
         return found
 
-    # -- per game ----------------------------------------------------------------------------
-
-    def _read(self, game: Game) -> _Record:
-        record = _Record(board_result(game), scoring_fields(game.value("Scoring")))
-        for name in _SCORE_TAGS:
-            tag, value = game.tag(name), game.value(name)
-            if tag is not None and value:
-                stated = read_stated(tag, value)
-                if stated is not None:
-                    record.stated[name] = stated
-        tag, value = game.tag("ScoreRubber"), game.value("ScoreRubber")
-        if tag is not None and value:
-            record.rubber = read_rubber(tag, value)
-        tag = game.tag("Vulnerable")
-        if tag is not None:
-            record.vulnerable_at = (tag.line, tag.value_column or tag.column)
-        if (game.value("FrenchMP") or "").strip().lower() == "yes":
-            record.scoring = record.scoring | {"frenchmp"}
-        return record
+    # -- in file order -----------------------------------------------------------------------
 
     def _flush(self, profile: str) -> list[Diagnostic]:
         found = []
@@ -285,29 +284,16 @@ class ScoreChecks:
         self._pending = []
         return found
 
-    def _note_imps(self, record: _Record, scoring: str) -> list[Diagnostic]:
+    def _note_imps(self, record: ScoreRecord) -> list[Diagnostic]:
         stated = record.stated.get("ScoreIMP")
         other = sorted(record.scoring & _OTHER_IMPS)
         if stated is None or not other or self._noted_imps:
             return []
         self._noted_imps = True
+        scoring = record.scoring_tag or ""
         return [record.diagnostic(
             "SC030", f"ScoreIMP not checked in this file: Scoring {scoring!r} does not mean the "
             "two-room difference on the WBF scale", stated.line, stated.column)]
-
-    def _table(self, game: Game, tag: TagPair, record: _Record) -> list[Diagnostic]:
-        scores = check_score_table(tag, game.value(tag.name), record.result, record.scoring)
-        found = [record.diagnostic(d.code, d.message, d.line, d.column) for d in scores.found]
-        own = record.score_ns()
-        # The table is the whole field: the file's other records are not compared with.
-        record.in_table = True
-        for name in ("ScoreMP", "ScorePercentage"):
-            stated = record.stated.get(name)
-            if stated is None or own is None or scores.fit is None:
-                continue
-            found += _compare_matchpoints(record, stated, scores.fit, own, "SC023",
-                                          f"in the ScoreTable's {scores.fit.count} results")
-        return found
 
     # -- per file ----------------------------------------------------------------------------
 
@@ -340,7 +326,7 @@ class ScoreChecks:
 
     def _matchpoints(self) -> list[Diagnostic]:
         """ScoreMP and ScorePercentage against the board's other results in the file."""
-        field_of: dict[tuple[object, str], list[tuple[_Record, int]]] = defaultdict(list)
+        field_of: dict[tuple[object, str], list[tuple[ScoreRecord, int]]] = defaultdict(list)
         for record in self._records:
             result, ns = record.result, record.score_ns()
             if result.room is None and result.board and ns is not None:
@@ -349,10 +335,12 @@ class ScoreChecks:
         for entries in field_of.values():
             if len(entries) < 2:
                 continue
+            # One field per board, sorted once, serves every record of the board.
+            field = ScoreField(score for _, score in entries)
             for record, ns in entries:
                 if record.in_table or record.scoring & NOT_MATCHPOINTS:
                     continue
-                fit = Fit.of([score for _, score in entries], None, record.scale)
+                fit = Fit(field, record.scale)
                 for name in ("ScoreMP", "ScorePercentage"):
                     stated = record.stated.get(name)
                     if stated is not None:
@@ -387,11 +375,50 @@ class ScoreChecks:
         return found
 
 
+def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
+    """What the checks keep of one game, and the findings that need only that game (its
+    ScoreTable). Pure: a worker process can call it, and the parent passes both to
+    :meth:`ScoreChecks.add_record` in file order."""
+    scoring_tag = game.value("Scoring")
+    record = ScoreRecord(board_result(game), scoring_fields(scoring_tag), scoring_tag)
+    for name in _SCORE_TAGS:
+        tag, value = game.tag(name), game.value(name)
+        if tag is not None and value:
+            stated = read_stated(tag, value)
+            if stated is not None:
+                record.stated[name] = stated
+    tag, value = game.tag("ScoreRubber"), game.value("ScoreRubber")
+    if tag is not None and value:
+        record.rubber = read_rubber(tag, value)
+    tag = game.tag("Vulnerable")
+    if tag is not None:
+        record.vulnerable_at = (tag.line, tag.value_column or tag.column)
+    if (game.value("FrenchMP") or "").strip().lower() == "yes":
+        record.scoring = record.scoring | {"frenchmp"}
+    table = game.tag("ScoreTable")
+    return record, [] if table is None else _table(game, table, record)
+
+
+def _table(game: Game, tag: TagPair, record: ScoreRecord) -> list[Diagnostic]:
+    scores = check_score_table(tag, game.value(tag.name), record.result, record.scoring)
+    found = [record.diagnostic(d.code, d.message, d.line, d.column) for d in scores.found]
+    own = record.score_ns()
+    # The table is the whole field: the file's other records are not compared with.
+    record.in_table = True
+    for name in ("ScoreMP", "ScorePercentage"):
+        stated = record.stated.get(name)
+        if stated is None or own is None or scores.fit is None:
+            continue
+        found += _compare_matchpoints(record, stated, scores.fit, own, "SC023",
+                                      f"in the ScoreTable's {scores.fit.count} results")
+    return found
+
+
 def _declarer_side(result: BoardResult) -> Side | None:
     return result.declarer.side if result.declarer is not None else None
 
 
-def _check_score(record: _Record) -> list[Diagnostic]:
+def _check_score(record: ScoreRecord) -> list[Diagnostic]:
     stated = record.stated.get("Score")
     ns = record.score_ns()
     if stated is None or ns is None:
@@ -418,7 +445,7 @@ def _check_score(record: _Record) -> list[Diagnostic]:
     return found
 
 
-def _compare_matchpoints(record: _Record, stated: Stated, fit: Fit, ns: int, code: str,
+def _compare_matchpoints(record: ScoreRecord, stated: Stated, fit: Fit, ns: int, code: str,
                          among: str) -> list[Diagnostic]:
     points = fit.points_of(ns)
     if points is None:
@@ -442,7 +469,7 @@ def _compare_matchpoints(record: _Record, stated: Stated, fit: Fit, ns: int, cod
     return found
 
 
-def _check_rubber(record: _Record, stated: StatedRubber, deal: RubberDeal,
+def _check_rubber(record: ScoreRecord, stated: StatedRubber, deal: RubberDeal,
                   honours_unknown: bool) -> list[Diagnostic]:
     if stated.bare is not None:
         side = _declarer_side(record.result)
@@ -463,4 +490,5 @@ def _check_rubber(record: _Record, stated: StatedRubber, deal: RubberDeal,
     return found
 
 
-__all__ = ["SCORE_CODES", "ScoreChecks", "Stated", "StatedRubber", "read_rubber", "read_stated"]
+__all__ = ["SCORE_CODES", "ScoreChecks", "ScoreRecord", "Stated", "StatedRubber", "read_rubber",
+           "read_stated", "score_record"]

@@ -14,7 +14,7 @@ from itertools import groupby
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.pbn.records import ElementKind, Game
 from pbnkit.pbn.sections import Section, SectionItem
-from pbnkit.rules.auction import read_call
+from pbnkit.replay.auction import read_call
 
 E = Severity.ERROR
 

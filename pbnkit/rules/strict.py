@@ -10,8 +10,9 @@ from collections.abc import Iterator
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.errors import InvalidTokenError
-from pbnkit.model import Deal, Seat
+from pbnkit.model import Seat
 from pbnkit.pbn.records import Game, TagPair
+from pbnkit.replay.tags import deal_of
 
 E = Severity.ERROR
 
@@ -114,7 +115,7 @@ def _values(game: Game) -> Iterator[Diagnostic]:
 
 def _deal_form(value: str, dealer: str | None) -> str | None:
     try:
-        deal = Deal.from_pbn(value)
+        deal = deal_of(value)
     except InvalidTokenError:
         return None  # DL001 already says so
     if value != value.upper():

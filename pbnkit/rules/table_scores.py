@@ -25,7 +25,7 @@ from pbnkit.pbn.tables import (
     read_table,
 )
 from pbnkit.rules.result import ResultTag, read_contract, read_declarer, read_result
-from pbnkit.scoring import MatchpointScale, duplicate_score, imps
+from pbnkit.scoring import MatchpointScale, ScoreField, duplicate_score, imps
 from pbnkit.scoring.base import BoardResult
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -139,29 +139,26 @@ class Fit:
     comparison larger and nobody gets 0% or 100%.
     """
 
-    scores: tuple[int, ...]
-    weights: tuple[int, ...]
+    field: ScoreField
     scale: MatchpointScale = MatchpointScale.MP1
     count_self: bool = False
 
     @classmethod
     def of(cls, scores: Sequence[int], weights: Sequence[int] | None,
            scale: MatchpointScale, count_self: bool = False) -> Fit:
-        return cls(tuple(scores), tuple(weights or [1] * len(scores)), scale, count_self)
+        return cls(ScoreField(scores, weights), scale, count_self)
 
     @property
     def count(self) -> int:
-        return sum(self.weights)
+        return self.field.count
 
     def points_of(self, ns: int) -> tuple[float, float] | None:
         """N-S matchpoints of one of these results, and the top; None when no result
         scored ``ns`` or there is nothing to compare with."""
-        if ns not in self.scores or self.count < 2:
+        if ns not in self.field or self.count < 2:
             return None
         win = float(self.scale.value)
-        below = sum(w for s, w in zip(self.scores, self.weights) if s < ns)
-        equal = sum(w for s, w in zip(self.scores, self.weights) if s == ns)
-        points, top = win * below + win / 2 * (equal - 1), win * (self.count - 1)
+        points, top = self.field.points(ns, self.scale), win * (self.count - 1)
         if self.count_self:
             points, top = points + win / 2, top + win
         return points, top
@@ -297,7 +294,8 @@ class _TableRows:
         """MP and Percentage columns against the table's scores. The convention that
         explains most figures is used; when it explains fewer than half, the table is
         reported once (SC029) and not used for the record's own figures."""
-        fits = [Fit.of(scores, weights, scale), Fit.of(scores, weights, scale, True)]
+        field = ScoreField(scores, weights)
+        fits = [Fit(field, scale), Fit(field, scale, count_self=True)]
         if fits[0].count < 2:
             return None, []
         cells = [(row, name, figure) for name in _MATCHPOINT_COLUMNS

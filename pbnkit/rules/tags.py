@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.errors import InvalidTokenError
-from pbnkit.model import Contract, Seat, Vulnerability
+from pbnkit.model import Contract, Seat, Vulnerability, dealer_for_board
 from pbnkit.pbn.reader import NOT_INHERITABLE
 from pbnkit.pbn.records import Game, TagPair
 from pbnkit.pbn.tables import read_table
@@ -257,39 +257,53 @@ VALUE_CHECKS: dict[str, Callable[[str, TagPair], Iterator[Diagnostic]]] = {
 #: Tags whose ``?`` still makes sense to check (the value decides the bridge).
 _STRICT_UNKNOWN = frozenset(("Board",))
 
+#: (tag name, value) pairs that a value check has passed: whether a value is fine depends
+#: on nothing else, and a file repeats most of its values (Event, Date, Scoring, Dealer...),
+#: so each is checked once. Bounded, as a long run of files could hold many values.
+_FINE_VALUES: set[tuple[str, str]] = set()
+_FINE_VALUES_LIMIT = 20_000
+
 
 def check(game: Game) -> Iterator[Diagnostic]:
     """Names, repetition, inheritance and values of every tag of a game."""
     seen: dict[str, TagPair] = {}
     notes_seen: set[tuple[str, str]] = set()
+    section = "identification"  # a Note belongs to the Auction or Play tag before it
     for tag in game.tags:
-        if tag.name == "Note":
+        name = tag.name
+        if name == "Note":
             index = tag.value.split(":", 1)[0]
-            section = _section_of(game, tag)
             if (section, index) in notes_seen:
                 yield _diagnostic("TG001", f"Note {index} given twice in the {section} notes", tag)
             notes_seen.add((section, index))
-        elif tag.name in seen:
-            first = seen[tag.name]
-            yield Diagnostic("TG001", f"tag {tag.name} repeated (first at line {first.line}); "
-                             f"{tag.value!r} is ignored", tag.line, tag.column)
-            continue
         else:
-            seen[tag.name] = tag
-        if tag.name not in KNOWN_TAGS:
-            yield Diagnostic("TG003", f"tag {tag.name} is not a PBN 2.1 tag", tag.line, tag.column)
+            section = name.lower() if name in ("Auction", "Play") else "identification"
+            if name in seen:
+                first = seen[name]
+                yield Diagnostic("TG001", f"tag {name} repeated (first at line {first.line}); "
+                                 f"{tag.value!r} is ignored", tag.line, tag.column)
+                continue
+            seen[name] = tag
+        if name not in KNOWN_TAGS:
+            yield Diagnostic("TG003", f"tag {name} is not a PBN 2.1 tag", tag.line, tag.column)
             continue
-        if tag.value.startswith("#") and tag.name in NOT_INHERITABLE:
-            yield _diagnostic("TG002", f"{tag.name} may not inherit a value ({tag.value!r})", tag)
+        if tag.value.startswith("#") and name in NOT_INHERITABLE:
+            yield _diagnostic("TG002", f"{name} may not inherit a value ({tag.value!r})", tag)
             continue
-        value = game.value(tag.name) if tag.name != "Note" else tag.value
-        checker = VALUE_CHECKS.get(tag.name)
-        if checker is None or value is None or _unknown(value) and tag.name not in _STRICT_UNKNOWN:
+        value = game.value(name) if name != "Note" else tag.value
+        checker = VALUE_CHECKS.get(name)
+        if checker is None or value is None or _unknown(value) and name not in _STRICT_UNKNOWN:
             continue
-        if tag.name == "Board" and _unknown(value):
+        if name == "Board" and _unknown(value) or (name, value) in _FINE_VALUES:
             continue
-        yield from checker(value, tag)
-    yield from _tables(game)
+        found = list(checker(value, tag))
+        if found:
+            yield from found
+        else:
+            if len(_FINE_VALUES) >= _FINE_VALUES_LIMIT:
+                _FINE_VALUES.clear()
+            _FINE_VALUES.add((name, value))
+    yield from _tables(game, seen)
     yield from _board_cycle(game, seen)
 
 
@@ -297,28 +311,15 @@ TABLES = frozenset(("ActionTable", "AuctionTimeTable", "InstantScoreTable", "Opt
                     "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable"))
 
 
-def _tables(game: Game) -> Iterator[Diagnostic]:
+def _tables(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
     """Column lists and row lengths of the PBN tables (the first of each name counts)."""
     for name in TABLES:
-        tag = game.tag(name)
+        tag = seen.get(name)
         spec = game.value(name)
         if tag is None or spec is None or spec.startswith("#"):
             continue  # '#' with nothing earlier to copy: TG checks of inheritance say so
         for problem in read_table(tag, spec).problems:
             yield Diagnostic("TG016", problem.message, problem.line, problem.column)
-
-
-def _section_of(game: Game, note: TagPair) -> str:
-    """Auction or Play: the section a Note tag follows."""
-    section = "identification"
-    for tag in game.tags:
-        if tag is note:
-            return section
-        if tag.name in ("Auction", "Play"):
-            section = tag.name.lower()
-        elif tag.name != "Note":
-            section = "identification"
-    return section
 
 
 def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
@@ -333,7 +334,7 @@ def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
     dealer, vulnerable = game.value("Dealer"), game.value("Vulnerable")
     if dealer and "Dealer" in seen:
         try:
-            expected = Seat((number - 1) % 4)
+            expected = dealer_for_board(number)
             if Seat.from_pbn(dealer) is not expected:
                 yield _diagnostic("TG014", f"board {number} is dealt by {expected.name}, "
                                   f"not {dealer}", seen["Dealer"])

@@ -15,6 +15,7 @@ from pbnkit.scoring.base import (
     BoardResult,
     BoardScore,
     Entry,
+    Hands,
     Line,
     Match,
     MatchBoard,
@@ -30,6 +31,7 @@ from pbnkit.scoring.base import (
 from pbnkit.scoring.duplicate import (
     DuplicateProfile,
     MatchpointScale,
+    ScoreField,
     duplicate_score,
     imps,
     matchpoints,
@@ -86,8 +88,8 @@ def profile_for_scoring(value: str | None) -> str:
 
 __all__ = [
     "DEFAULT_PROFILE", "PROFILES", "ROUNDING_NOTE", "Auction1920Profile", "BoardResult",
-    "BoardScore", "DuplicateProfile", "Entry", "Line", "Match", "MatchBoard", "MatchKey",
-    "MatchpointScale", "Problem", "Profile", "Reason", "Rubber", "RubberDeal",
-    "RubberProfile", "ScoreSheet", "UnknownProfileError", "duplicate_score", "find_profile",
-    "imps", "matchpoints", "profile_for_scoring", "score_ns", "team_matches",
+    "BoardScore", "DuplicateProfile", "Entry", "Hands", "Line", "Match", "MatchBoard",
+    "MatchKey", "MatchpointScale", "Problem", "Profile", "Reason", "Rubber", "RubberDeal",
+    "RubberProfile", "ScoreField", "ScoreSheet", "UnknownProfileError", "duplicate_score",
+    "find_profile", "imps", "matchpoints", "profile_for_scoring", "score_ns", "team_matches",
 ]

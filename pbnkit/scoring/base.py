@@ -12,11 +12,22 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Literal, Protocol
 
 from pbnkit.errors import PbnError
-from pbnkit.model import PASSED_OUT, Contract, Deal, Seat, Side, Vulnerability
+from pbnkit.model import (
+    PASSED_OUT,
+    Card,
+    Contract,
+    Deal,
+    Rank,
+    Seat,
+    Side,
+    Strain,
+    Suit,
+    Vulnerability,
+)
 
 #: Who won a rubber; equal totals are a draw.
 RubberWinner = Literal["NS", "EW", "draw"]
@@ -45,13 +56,68 @@ class MatchKey:
     visit_team: str | None = None
 
 
+def _bit(card: Card) -> int:
+    """The card's bit in one hand's mask: 13 bits per suit, clubs first, twos lowest."""
+    return 1 << (13 * card.suit + card.rank - Rank.TWO)
+
+
+#: The honours of each strain in one hand's mask: A K Q J T of trumps, or the four aces at
+#: no trumps.
+_HONOURS = {
+    strain: sum(_bit(Card(suit, rank)) for suit in Suit for rank in Rank
+                if (suit is strain.suit and rank.is_honour)
+                or (strain.suit is None and rank is Rank.ACE))
+    for strain in Strain
+}
+_HAND = (1 << 52) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """A record's original hands, reduced to what scoring asks of them: who holds which
+    honours (rubber), and whether two records are the same deal (matchpoints).
+
+    A score run keeps one value per record, so this is two ints instead of a :class:`Deal`
+    of 52 cards: ``cards`` holds 52 bits per seat, N in the lowest and W in the highest,
+    one bit per card held; bit ``seat`` of ``given`` is set for each hand the record gives.
+    Two values are equal when they hold the same hands. ``why_no_honours`` says why
+    honours cannot be counted from them, or is None when they can.
+    """
+
+    cards: int
+    given: int
+    why_no_honours: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, deal: Deal | None) -> Hands | None:
+        """The hands of a parsed Deal tag; None without one."""
+        if deal is None:
+            return None
+        cards = given = 0
+        for seat, hand in enumerate(deal.hands):
+            if hand is not None:
+                given |= 1 << seat
+                cards |= sum({_bit(card) for card in hand.cards}) << (52 * seat)
+        # Honours need all the original hands: with a hand missing we cannot tell whether
+        # the other side holds the rest.
+        why = ("the deal is incomplete" if not deal.is_complete
+               else "the deal is invalid" if deal.problems() else None)
+        return cls(cards, given, why)
+
+    def honours(self, strain: Strain) -> dict[Seat, int]:
+        """How many honours of ``strain`` each seat holds."""
+        wanted = _HONOURS[strain]
+        return {seat: (self.cards >> (52 * seat) & _HAND & wanted).bit_count()
+                for seat in Seat}
+
+
 @dataclass(frozen=True, slots=True)
 class BoardResult:
     """One record's result, as the record states it.
 
     ``tricks`` are the tricks won by declarer. ``vulnerability`` is what the record's
-    ``Vulnerable`` tag says, which rubber profiles check rather than trust. ``deal`` holds
-    the original hands, needed only for honours.
+    ``Vulnerable`` tag says, which rubber profiles check rather than trust. ``hands`` are
+    the original hands, reduced to a few ints.
     """
 
     index: int
@@ -61,7 +127,7 @@ class BoardResult:
     contract: Contract | None = PASSED_OUT
     tricks: int | None = None
     vulnerability: Vulnerability | None = None
-    deal: Deal | None = None
+    hands: Hands | None = None
     dealer: Seat | None = None
     room: str | None = None
     path: str | None = None

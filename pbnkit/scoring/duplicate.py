@@ -7,9 +7,10 @@ RULES.md section 3. The Law 77 pieces (:func:`trick_score`, :func:`overtrick_sco
 from __future__ import annotations
 
 import enum
-from bisect import bisect_right
-from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left, bisect_right
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import accumulate
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -17,6 +18,7 @@ from pbnkit.model import Contract, Risk, Seat, Side, Strain, Vulnerability
 from pbnkit.scoring.base import (
     BoardResult,
     BoardScore,
+    Hands,
     Match,
     MatchBoard,
     MatchKey,
@@ -143,18 +145,47 @@ def matchpoint_top(count: int, scale: MatchpointScale = MatchpointScale.MP1) -> 
     return float(scale.value * (count - 1))
 
 
+class ScoreField:
+    """The N-S scores of one board, sorted once, so that each score's matchpoints take one
+    bisection rather than a comparison with every other score: a pairs field of n results
+    costs O(n log n), not O(n²).
+
+    ``weights`` counts a score several times (a ScoreTable row's Multiplicity); ``count``
+    is the number of results, weights included.
+    """
+
+    __slots__ = ("_scores", "_below", "count")
+
+    def __init__(self, scores: Iterable[int], weights: Iterable[int] | None = None) -> None:
+        counted: Counter[int] = Counter()
+        if weights is None:
+            counted.update(scores)
+        else:
+            for score, weight in zip(scores, weights, strict=True):
+                counted[score] += weight
+        self._scores = sorted(counted)
+        #: ``_below[i]``: how many results score less than ``_scores[i]``
+        self._below = list(accumulate((counted[s] for s in self._scores), initial=0))
+        self.count = self._below[-1]
+
+    def __contains__(self, score: int) -> bool:
+        at = bisect_left(self._scores, score)
+        return at < len(self._scores) and self._scores[at] == score
+
+    def points(self, score: int, scale: MatchpointScale = MatchpointScale.MP1) -> float:
+        """The matchpoints of ``score``, one of these results, against all the others."""
+        at = bisect_left(self._scores, score)
+        below, equal = self._below[at], self._below[at + 1] - self._below[at]
+        win = float(scale.value)
+        return win * below + win / 2 * (equal - 1)
+
+
 def matchpoints(
     scores: Sequence[int], scale: MatchpointScale = MatchpointScale.MP1
 ) -> list[float]:
     """Each score's matchpoints against the others of the same board and direction."""
-    win = float(scale.value)
-    return [
-        sum(
-            win if score > other else win / 2 if score == other else 0.0
-            for j, other in enumerate(scores) if j != i
-        )
-        for i, score in enumerate(scores)
-    ]
+    field = ScoreField(scores)
+    return [field.points(score, scale) for score in scores]
 
 
 def percentage(points: float, top: float) -> float:
@@ -297,15 +328,17 @@ class DuplicateProfile:
         """Matchpoint the boards scored twice or more outside a team match (a pairs event)."""
         # Results are compared only when they are the same deal: archives reuse board
         # numbers across sessions, and a board number alone would mix different deals.
-        field: dict[tuple[MatchKey, str, object], list[int]] = defaultdict(list)
+        # Most deals of a large file are played once: a list is made only for a repeated
+        # one, so that grouping costs little more per record than its key.
+        first: dict[tuple[MatchKey, str, Hands | None], int] = {}
+        fields: dict[tuple[MatchKey, str, Hands | None], list[int]] = {}
         for position, (result, row) in enumerate(zip(results, boards, strict=True)):
             if result.room is None and result.board is not None and row.score_ns is not None:
-                deal = None if result.deal is None else tuple(
-                    None if hand is None else frozenset(hand.cards) for hand in result.deal.hands)
-                field[(result.match_key, result.board.strip(), deal)].append(position)
-        for positions in field.values():
-            if len(positions) < 2:
-                continue
+                key = (result.match_key, result.board.strip(), result.hands)
+                seen = first.setdefault(key, position)
+                if seen != position:
+                    fields.setdefault(key, [seen]).append(position)
+        for positions in fields.values():
             top = matchpoint_top(len(positions), self.scale)
             points = matchpoints([boards[p].score_ns or 0 for p in positions], self.scale)
             for position, mp_ns in zip(positions, points, strict=True):

@@ -10,12 +10,11 @@ vulnerability, honours, the rubber bonus and what an unfinished rubber is worth.
 from __future__ import annotations
 
 import abc
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from pbnkit.model import Card, Deal, Rank, Seat, Side, Strain, Suit, Vulnerability
+from pbnkit.model import Seat, Side, Strain, Vulnerability
 from pbnkit.scoring.base import (
     BoardResult,
     BoardScore,
@@ -28,29 +27,6 @@ from pbnkit.scoring.base import (
     ScoreSheet,
     points_of,
 )
-
-
-def honours_held(deal: Deal, strain: Strain) -> dict[Seat, int]:
-    """How many honours each seat holds: A K Q J T of trumps, or the four aces at no trumps."""
-    suit = strain.suit
-    if suit is None:
-        cards = [Card(each, Rank.ACE) for each in Suit]
-    else:
-        cards = [Card(suit, rank) for rank in Rank if rank.is_honour]
-    held = Counter(deal.holder(card) for card in cards)
-    return {seat: held[seat] for seat in Seat}
-
-
-def _why_no_honours(deal: Deal | None) -> str | None:
-    # Honours need the original hands, all of them: with a hand missing we cannot tell
-    # whether the other side holds the rest.
-    if deal is None:
-        return "the deal is not given"
-    if not deal.is_complete:
-        return "the deal is incomplete"
-    if deal.problems():
-        return "the deal is invalid"
-    return None
 
 
 @dataclass(slots=True)
@@ -170,12 +146,12 @@ class RubberScoring(abc.ABC):
             sheet.warn("unscored-deal", f"not scored: {why or 'no strain'}", result)
             return []
         entries = self.contract_entries(result, vulnerability)
-        why = _why_no_honours(result.deal)
-        if why is not None or result.deal is None:
+        hands = result.hands
+        why = "the deal is not given" if hands is None else hands.why_no_honours
+        if why is not None or hands is None:
             sheet.warn("no-honours", f"honours not scored: {why}", result)
         else:
-            held = honours_held(result.deal, contract.strain)
-            entries += self.honour_entries(contract.strain, held)
+            entries += self.honour_entries(contract.strain, hands.honours(contract.strain))
         return entries
 
     def _unfinished(self, sheet: _Sheet) -> Rubber:

@@ -1,20 +1,18 @@
 """From read games to :class:`BoardResult` values: the facts scoring needs.
 
-The tags are the record's statement; when a tag is missing the replayed auction and
-play supply the fact (Contract and Declarer from a finished auction, declarer's tricks
-from a complete play), as RULES.md asks.
+The contract, declarer, tricks and vulnerability are the record's facts
+(:func:`pbnkit.replay.record_facts`: its tags, with the replay filling missing ones);
+scoring adds what identifies the board and the match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pbnkit.model import PASSED_OUT, Contract, Seat, Vulnerability, parse_or_none
+from pbnkit.model import Seat, parse_or_none
 from pbnkit.pbn.records import Game
-from pbnkit.rules.deal import parse_deal
-from pbnkit.rules.replay import replay
-from pbnkit.rules.result import read_contract, read_declarer, read_result
-from pbnkit.scoring.base import BoardResult, MatchKey
+from pbnkit.replay import parse_deal, record_facts
+from pbnkit.scoring.base import BoardResult, Hands, MatchKey
 
 
 def _text(game: Game, name: str) -> str | None:
@@ -24,35 +22,15 @@ def _text(game: Game, name: str) -> str | None:
 
 def board_result(game: Game) -> BoardResult:
     """What one record says happened, with replayed facts filling missing tags."""
-    contract: Contract | None = read_contract(game.value("Contract"))
-    declarer_tag = read_declarer(game.value("Declarer"))
-    declarer = declarer_tag.seat if declarer_tag else None
-    tricks = None
-    facts = None
-    if contract is None or (declarer is None and contract is not PASSED_OUT):
-        facts = replay(game)
-        contract = contract if contract is not None else facts.contract
-        declarer = declarer if declarer is not None else facts.declarer
-    result = read_result(game.value("Result"))
-    if result is not None and result.declarer_tricks is not None:
-        tricks = result.declarer_tricks
-    elif result is not None and declarer is not None:
-        by_side = dict(result.sides)
-        if declarer.side in by_side:
-            tricks = by_side[declarer.side]
-        elif declarer.side.other in by_side:
-            tricks = 13 - by_side[declarer.side.other]
-    if tricks is None and contract is not PASSED_OUT:
-        facts = facts or replay(game)
-        tricks = facts.declarer_tricks
+    facts = record_facts(game)
     return BoardResult(
         index=game.index,
         board=_text(game, "Board"),
-        declarer=declarer,
-        contract=contract,
-        tricks=tricks,
-        vulnerability=parse_or_none(Vulnerability.from_pbn, game.value("Vulnerable")),
-        deal=parse_deal(game.value("Deal")),
+        declarer=facts.declarer,
+        contract=facts.contract,
+        tricks=facts.tricks,
+        vulnerability=facts.vulnerability,
+        hands=Hands.of(parse_deal(game.value("Deal"))),
         dealer=parse_or_none(Seat.from_pbn, game.value("Dealer")),
         room=_text(game, "Room"),
         path=game.path,

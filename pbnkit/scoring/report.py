@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from pbnkit.errors import PbnError
@@ -35,18 +37,60 @@ class ScoreReport:
     sheet: ScoreSheet
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "version": REPORT_VERSION,
-            "profile": self.profile,
-            "notes": list(self.sheet.notes),
-            "boards": [_board(result, row) for result, row in zip(self.results, self.sheet.boards)],
-            "matches": [_match(m) for m in self.sheet.matches or ()],
-            "rubbers": [_rubber(r) for r in self.sheet.rubbers or ()],
-            "problems": [
-                {"kind": p.kind, "message": p.message, "index": p.index, "board": p.board}
-                for p in self.sheet.all_problems
-            ],
-        }
+        """The whole document as one dict (schema ``schemas/score-report.v1.json``)."""
+        return {**self._header(), **{name: list(rows) for name, rows in self.sections()}}
+
+    def json_pieces(self, rows: int = 1000) -> Iterator[str]:
+        """The document of :meth:`to_json` as ``json.dumps(..., indent=2,
+        ensure_ascii=False)`` writes it, made ``rows`` rows at a time: a large report is
+        never held in memory as one dict or one string. No newline follows the closing
+        brace."""
+        return joined(self._json_rows(), rows)
+
+    def _json_rows(self) -> Iterator[str]:
+        yield "{"
+        separator = "\n"
+        for key, value in self._header().items():
+            yield f"{separator}  {_dumps(key)}: {_dumps(value, 1)}"
+            separator = ",\n"
+        for name, rows in self.sections():
+            yield f"{separator}  {_dumps(name)}: "
+            opening = "[\n"
+            for row in rows:
+                yield f"{opening}    {_dumps(row, 2)}"
+                opening = ",\n"
+            yield "[]" if opening == "[\n" else "\n  ]"
+        yield "\n}"
+
+    def _header(self) -> dict[str, Any]:
+        return {"version": REPORT_VERSION, "profile": self.profile,
+                "notes": list(self.sheet.notes)}
+
+    def sections(self) -> Iterator[tuple[str, Iterator[dict[str, Any]]]]:
+        """The document's lists, each row made only when it is asked for: boards,
+        matches, rubbers, problems."""
+        sheet = self.sheet
+        yield "boards", map(_board, self.results, sheet.boards)
+        yield "matches", map(_match, sheet.matches or ())
+        yield "rubbers", map(_rubber, sheet.rubbers or ())
+        yield "problems", (
+            {"kind": p.kind, "message": p.message, "index": p.index, "board": p.board}
+            for p in sheet.all_problems
+        )
+
+
+def joined(pieces: Iterable[str], count: int) -> Iterator[str]:
+    """``pieces`` joined ``count`` at a time: fewer, larger writes."""
+    pieces = iter(pieces)
+    while batch := list(islice(pieces, count)):
+        yield "".join(batch)
+
+
+def _dumps(value: Any, depth: int = 0) -> str:
+    """``value`` as ``json.dumps(indent=2)`` writes it ``depth`` levels down a document.
+    A JSON string never holds a raw newline, so each newline starts a nested line."""
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return text.replace("\n", "\n" + "  " * depth) if depth else text
 
 
 def choose_profile(scoring: str | None, requested: str | None) -> str:
@@ -81,6 +125,13 @@ def score_games(games: Iterable[Game], profile: str | None = None) -> ScoreRepor
         if game.path not in scoring and game.value("Scoring"):
             scoring[game.path] = game.value("Scoring") or ""
         results.append(board_result(game))
+    return score_collected(results, scoring, profile)
+
+
+def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None, str],
+                    profile: str | None = None) -> ScoreReport:
+    """Score results gathered from files in order; ``scoring`` holds each file's first
+    Scoring tag, by path, in file order (what chooses the profile without ``profile``)."""
     if profile is None:
         chosen = {path: profile_for_scoring(value) for path, value in scoring.items()}
         if len(set(chosen.values())) > 1:

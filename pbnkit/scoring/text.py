@@ -3,8 +3,10 @@ team matches, and the classic two-column rubber sheet with the line."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pbnkit.scoring.base import Line, Match, Rubber
-from pbnkit.scoring.report import ScoreReport
+from pbnkit.scoring.report import ScoreReport, joined
 
 
 def _number(value: float | int | None, digits: int = 0) -> str:
@@ -14,26 +16,40 @@ def _number(value: float | int | None, digits: int = 0) -> str:
 
 
 def render(report: ScoreReport) -> str:
-    out = [f"Profile: {report.profile}"]
-    out += [f"Note: {note}" for note in report.sheet.notes]
+    """The whole sheet as one string."""
+    return "".join(pieces(report))
+
+
+def pieces(report: ScoreReport, lines: int = 1000) -> Iterator[str]:
+    """The sheet in pieces of ``lines`` lines, each line ending in a newline, so that a
+    long sheet can be written as it is made rather than held whole."""
+    return joined((line + "\n" for line in _lines(report)), lines)
+
+
+def _lines(report: ScoreReport) -> Iterator[str]:
+    yield f"Profile: {report.profile}"
+    yield from (f"Note: {note}" for note in report.sheet.notes)
     if report.sheet.rubbers is None:
-        out += ["", *_boards(report)]
+        yield ""
+        yield from _boards(report)
     for match in report.sheet.matches or ():
-        out += ["", *_match(match)]
+        yield ""
+        yield from _match(match)
     for rubber in report.sheet.rubbers or ():
-        out += ["", *_rubber(rubber)]
+        yield ""
+        yield from _rubber(rubber)
     problems = report.sheet.all_problems
     if problems:
-        out += ["", "Not scored or worth a look:"]
-        out += [f"  record {p.index}" + (f" (board {p.board})" if p.board else "")
-                + f": {p.message}" for p in problems]
-    return "\n".join(out) + "\n"
+        yield from ("", "Not scored or worth a look:")
+        yield from (f"  record {p.index}" + (f" (board {p.board})" if p.board else "")
+                    + f": {p.message}" for p in problems)
 
 
-def _boards(report: ScoreReport) -> list[str]:
+def _boards(report: ScoreReport) -> Iterator[str]:
     pairs = any(row.mp_ns is not None for row in report.sheet.boards)
     head = f"{'board':>6} {'room':<7} {'contract':<8} {'by':<2} {'tricks':>6} {'vul':<4} {'NS score':>8}"
-    lines = [head + ("    MP NS   % NS" if pairs else ""), "-" * (len(head) + (16 if pairs else 0))]
+    yield head + ("    MP NS   % NS" if pairs else "")
+    yield "-" * (len(head) + (16 if pairs else 0))
     for result, row in zip(report.results, report.sheet.boards):
         line = (f"{result.board or '-':>6} {result.room or '':<7} "
                 f"{result.contract.pbn() if result.contract else '-':<8} "
@@ -43,8 +59,7 @@ def _boards(report: ScoreReport) -> list[str]:
                 f"{_number(row.score_ns):>8}")
         if pairs:
             line += f" {_number(row.mp_ns, 1):>8} {_number(row.pct_ns, 2):>6}"
-        lines.append(line)
-    return lines
+        yield line
 
 
 def _match(match: Match) -> list[str]:

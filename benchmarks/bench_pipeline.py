@@ -1,0 +1,166 @@
+"""Time the whole pbnkit pipeline against endplay's bare reader, on one generated file, in
+one run.
+
+    python benchmarks/bench_pipeline.py [--boards N] [--repeat R] [--seed S] [--memory]
+
+Every line runs as its own process, the way a user runs it, and is measured in CPU seconds
+(user + system, workers included) through ``wait4``; wall seconds are printed for the
+``-j`` lines, where wall time is the point. Each ratio is boards per CPU-second over
+endplay's ``pbn.load`` boards per CPU-second on the same file, so the noise of a shared
+machine mostly cancels out. ``--memory`` adds the peak RSS of each command at N and 10 N
+boards (flat memory: the larger run should need little more than the smaller).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(1, str(ROOT))
+
+from generate import write_file  # noqa: E402  (benchmarks/ is sys.path[0] when run as a script)
+
+#: ratio to endplay's bare read that each line aims at (issue "fast on one core")
+TARGETS = {"read": 2.0, "validate": 2.0, "convert": 1.5, "convert --no-check": 3.0,
+           "score": 2.0}
+JOBS_TARGET = 1.7
+
+ENDPLAY = "from endplay.parsers import pbn; import sys; pbn.load(open(sys.argv[1]))"
+READ = "import pbnkit, sys; sum(1 for _ in pbnkit.read(sys.argv[1]))"
+
+
+@dataclass(frozen=True)
+class Run:
+    cpu: float    # user + system seconds, the process and the children it waited for
+    wall: float
+    peak_kb: int  # the largest resident set of the process or any of its children
+
+
+def run(argv: list[str]) -> Run:
+    """Run one command to the end with its output discarded; fail loudly if it fails."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))  # the checkout, not an installed pbnkit
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               env=env, cwd=ROOT)
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode not in (0, 1):  # 1: validate found errors, which is not a failure
+        raise SystemExit(f"{' '.join(argv)} failed ({process.returncode}):\n{errors.decode()}")
+    return Run(usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss)
+
+
+def best(argv: list[str], repeat: int) -> Run:
+    runs = [run(argv) for _ in range(repeat)]
+    return Run(min(r.cpu for r in runs), min(r.wall for r in runs), max(r.peak_kb for r in runs))
+
+
+def pbnkit(*args: str) -> list[str]:
+    return [sys.executable, "-m", "pbnkit", *args, "-q"]
+
+
+def commands(path: str, out: str, jobs: int) -> dict[str, list[str]]:
+    j = ("-j", str(jobs))
+    return {
+        "read": [sys.executable, "-c", READ, path],
+        "validate": pbnkit("validate", path, *j),
+        "convert": pbnkit("convert", path, "-o", f"{out}/c.parquet", "--force", *j),
+        "convert --no-check": pbnkit("convert", path, "-o", f"{out}/n.parquet", "--force",
+                                     "--no-check", *j),
+        "score": pbnkit("score", path, *j),
+        "rescore": pbnkit("rescore", f"{out}/n.parquet", "--profile", "duplicate", *j),
+    }
+
+
+def speed_table(path: str, out: str, boards: int, repeat: int) -> list[str]:
+    endplay = best([sys.executable, "-c", ENDPLAY, path], repeat)
+    lines = [f"{'work':<22}{'CPU s':>8}{'boards/CPU-s':>14}{'ratio':>8}  target",
+             f"{'endplay pbn.load':<22}{endplay.cpu:>8.2f}{boards / endplay.cpu:>14.0f}"]
+    for name, argv in commands(path, out, 1).items():
+        measured = best(argv, repeat)
+        ratio = endplay.cpu / measured.cpu
+        target = TARGETS.get(name)
+        verdict = "" if target is None else (
+            f">= {target:g}x {'met' if ratio >= target else 'NOT met'}")
+        lines.append(f"{name + ' -j 1':<22}{measured.cpu:>8.2f}"
+                     f"{boards / measured.cpu:>14.0f}{ratio:>7.2f}x  {verdict}")
+    return lines
+
+
+def jobs_table(path: str, out: str, repeat: int) -> list[str]:
+    cores = len(os.sched_getaffinity(0))
+    lines = [f"{'work':<22}{'-j 1 wall':>10}{f'-j {cores} wall':>11}{'speedup':>9}  target"]
+    serial, parallel = commands(path, out, 1), commands(path, out, cores)
+    for name in ("validate", "convert", "convert --no-check", "score", "rescore"):
+        one, many = best(serial[name], repeat), best(parallel[name], repeat)
+        speedup = one.wall / many.wall
+        verdict = f">= {JOBS_TARGET:g}x {'met' if speedup >= JOBS_TARGET else 'NOT met'}"
+        lines.append(f"{name:<22}{one.wall:>10.2f}{many.wall:>11.2f}{speedup:>8.2f}x  "
+                     f"{verdict if cores == 2 else ''}")
+    return lines
+
+
+def memory_table(small: str, large: str, out: str, boards: int) -> list[str]:
+    lines = [f"{'peak RSS (MB)':<22}{boards:>10}{boards * 10:>11}{'growth':>9}"]
+    for name in ("validate", "convert", "score", "rescore"):
+        peaks = []
+        for path in (small, large):
+            if name == "rescore":  # rescore reads the archive that convert --no-check wrote
+                run(commands(path, out, 1)["convert --no-check"])
+            peaks.append(run(commands(path, out, 1)[name]).peak_kb / 1024)
+        lines.append(f"{name + ' -j 1':<22}{peaks[0]:>10.0f}{peaks[1]:>11.0f}"
+                     f"{peaks[1] / peaks[0]:>8.2f}x")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=10_000, metavar="N",
+                        help="boards in the generated file (default 10000)")
+    parser.add_argument("--repeat", type=int, default=3, metavar="R",
+                        help="runs per line; the fastest counts (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--memory", action="store_true",
+                        help="also peak RSS at N and 10 N boards (generates a 10 N file)")
+    args = parser.parse_args(argv)
+    if args.boards < 1 or args.repeat < 1:
+        parser.error("--boards and --repeat must be at least 1")
+    try:
+        import endplay  # noqa: F401
+    except ImportError:
+        parser.error("endplay is not installed: pip install -e '.[bench]'")
+
+    with tempfile.TemporaryDirectory(prefix="pbnkit-bench-") as tmp:
+        path = f"{tmp}/bench-{args.boards}.pbn"
+        write_file(path, args.boards, args.seed)
+        print(f"file: {args.boards} boards with full auction and play, "
+              f"{Path(path).stat().st_size / 1e6:.1f} MB, seed {args.seed}; "
+              f"{os.cpu_count()} cores, Python {sys.version.split()[0]}; best of {args.repeat}")
+        # convert --no-check first: rescore reads what it wrote.
+        run(commands(path, tmp, 1)["convert --no-check"])
+        for line in speed_table(path, tmp, args.boards, args.repeat):
+            print(line)
+        print()
+        for line in jobs_table(path, tmp, args.repeat):
+            print(line)
+        if args.memory:
+            large = f"{tmp}/bench-{args.boards * 10}.pbn"
+            write_file(large, args.boards * 10, args.seed)
+            print()
+            for line in memory_table(path, large, tmp, args.boards):
+                print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

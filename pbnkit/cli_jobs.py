@@ -1,0 +1,88 @@
+"""``-j/--jobs`` and ``--scheduler``, shared by the commands that read many records, and
+the run of a command's units with progress on stderr."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from pbnkit.errors import PbnError
+from pbnkit.jobs.engines import Dask, Engine, EngineError, engine, usable_cores
+from pbnkit.jobs.units import plan as plan_files
+from pbnkit.progress import Progress
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_TROUBLE = 2
+
+
+def jobs_options(function: F) -> F:
+    """``-j N`` and ``--scheduler ADDRESS`` (also ``PBNKIT_SCHEDULER``)."""
+    function = click.option(
+        "--scheduler", metavar="ADDRESS", envvar="PBNKIT_SCHEDULER",
+        help="Run on a Dask cluster, e.g. tcp://10.0.0.5:8786 (also PBNKIT_SCHEDULER; needs "
+             "pip install 'pbnkit[dask]'). Output is the same as with -j 1.")(function)
+    return click.option(
+        "-j", "--jobs", type=click.IntRange(min=1), metavar="N",
+        help=f"Processes to use (default: every usable core, {usable_cores()} here; -j 1 "
+             "runs serially). Large files are cut at game boundaries, so one file uses "
+             "every core too; the output is the same at any -j.")(function)
+
+
+@dataclass
+class Run:
+    engine: Engine
+    units: list[Any]  # each with .size (for progress), .chunk and .is_last
+    progress: Progress
+
+
+class ArchivePath(click.Path):
+    """An archive: an existing file or directory, or a URI that pyarrow.fs reads."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and "://" in value:
+            return value
+        return super().convert(value, param, ctx)
+
+
+@contextlib.contextmanager
+def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str | None,
+            quiet: bool, plan: Callable[[int], Sequence[Any]] | None = None) -> Iterator[Run]:
+    """The engine, the units (of ``files``, or what ``plan(jobs)`` gives) and a progress
+    bar over their size; a failure to start, a failed unit or Ctrl-C becomes one line on
+    stderr and exit status 2."""
+    planned = plan or (lambda count: plan_files(files, count))
+    try:
+        if scheduler:
+            chosen: Engine = Dask(scheduler)
+            units = list(planned(chosen.jobs))
+        else:
+            count = usable_cores() if jobs is None else jobs
+            units = list(planned(count))
+            chosen = engine(count, units=len(units))
+    except EngineError as error:
+        raise click.UsageError(str(error)) from None
+    except PbnError as error:
+        click.echo(f"pbnkit: {error}", err=True)
+        sys.exit(EXIT_TROUBLE)
+    progress = Progress(label, enabled=False if quiet else None,
+                        total=sum(unit.size for unit in units))
+    try:
+        yield Run(chosen, units, progress)
+    except KeyboardInterrupt:
+        progress.close()
+        click.echo("pbnkit: interrupted", err=True)
+        sys.exit(EXIT_TROUBLE)
+    finally:
+        progress.close()
+        chosen.close()

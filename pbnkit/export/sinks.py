@@ -1,0 +1,184 @@
+"""Where the rows of the boards table go: one writer protocol, four formats.
+
+A sink's ``encode`` turns rows into what its ``write`` takes. ``encode`` runs where the rows
+are made (a worker process, with ``-j``), so that the parent only writes Arrow batches or
+bytes; ``write`` runs in the one process that owns the output.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from pbnkit import __version__
+from pbnkit.errors import PbnError
+from pbnkit.export.rows import Row, SectionItems, TagColumns
+from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
+
+BATCH_SIZE = 1000
+_OUTPUTS = {".parquet": "parquet", ".json": "json", ".jsonl": "jsonl"}
+
+
+class ArchiveError(PbnError):
+    """An archive cannot be written or read: unreadable input, not an archive, a newer
+    schema version."""
+
+
+def output_format(out: str | os.PathLike[str]) -> str:
+    """parquet, json, jsonl or dataset (a directory, or a URI), from the output name."""
+    name = os.fspath(out)
+    path = Path(name)
+    kind = _OUTPUTS.get(path.suffix.lower())
+    if kind is not None and not path.is_dir():
+        return kind
+    if "://" in name or path.is_dir() or not path.suffix or name.endswith(("/", os.sep)):
+        return "dataset"
+    raise ArchiveError(f"cannot tell the archive format of {name!r}: name a .parquet, .json "
+                       "or .jsonl file, or a directory")
+
+
+class ParquetSink:
+    """One Parquet file; each batch is a row group."""
+
+    def __init__(self, where: str | BinaryIO, profile: str | None = None):
+        self.profile = profile
+        self.schema = boards_schema(profile)
+        self._writer = pq.ParquetWriter(where, self.schema, compression="zstd")
+
+    @staticmethod
+    def encode(rows: list[Row], profile: str | None = None) -> pa.RecordBatch:
+        return arrow_batch(rows, profile)
+
+    def write(self, batch: pa.RecordBatch) -> None:
+        self._writer.write_batch(batch)
+
+    def close(self) -> None:
+        self._writer.close()
+
+
+_ITEM_COLUMNS = ("auction", "play")
+_COLUMNAR = (*_ITEM_COLUMNS, "tags")
+
+
+def arrow_batch(rows: list[Row], profile: str | None = None) -> pa.RecordBatch:
+    """Rows as one Arrow batch of the boards schema; the auction and play columns are
+    built as arrays from their :class:`SectionItems`, never as dicts."""
+    schema = boards_schema(profile)
+    rest = pa.RecordBatch.from_pylist(rows, schema=pa.schema(
+        [field for field in schema if field.name not in _COLUMNAR]))
+    columns = []
+    for field in schema:
+        if field.name in _ITEM_COLUMNS:
+            columns.append(_items_array([row[field.name] for row in rows], field.type))
+        elif field.name == "tags":
+            columns.append(_tags_array([row["tags"] for row in rows], field.type))
+        else:
+            columns.append(rest.column(field.name))
+    return pa.RecordBatch.from_arrays(columns, schema=schema)
+
+
+def _tags_array(values: list[TagColumns], type_: pa.ListType) -> pa.Array:
+    item = type_.value_type
+    offsets = [0]
+    for value in values:
+        offsets.append(offsets[-1] + len(value.names))
+
+    def flat(position: int) -> list[Any]:
+        return list(itertools.chain.from_iterable(value[position] for value in values))
+
+    # the struct's fields in schema order: name, value, quoted, line, column,
+    # value_column, body (TagColumns positions 0, 1, 5, 2, 3, 6, 4)
+    children = [pa.array(flat(position), item.field(number).type)
+                for number, position in enumerate((0, 1, 5, 2, 3, 6, 4))]
+    struct = pa.StructArray.from_arrays(children, fields=list(item))
+    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
+
+
+def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
+    item = type_.value_type
+    offsets, seats, texts = [0], [], []
+    for value in values:
+        seats += value.seats
+        texts += value.texts
+        offsets.append(len(texts))
+    children = [pa.array(seats, item.field(0).type), pa.array(texts, item.field(1).type)]
+    if all(value.annotations is None for value in values):
+        none = pa.array([0] * (len(texts) + 1), pa.int32())
+        for number in range(2, 5):
+            children.append(pa.nulls(len(texts), item.field(number).type))
+        for number in (5, 6):
+            list_type = item.field(number).type
+            children.append(pa.ListArray.from_arrays(
+                none, pa.array([], list_type.value_type), type=list_type))
+    else:
+        plain: tuple[Any, ...] = (None, None, None, [], [])
+        extras = [extra for value in values
+                  for extra in (value.annotations or [plain] * len(value.texts))]
+        for number in range(5):
+            children.append(pa.array([extra[number] for extra in extras],
+                                     item.field(number + 2).type))
+    struct = pa.StructArray.from_arrays(children, fields=list(item))
+    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
+
+
+def _json_line(row: Row) -> bytes:
+    row = {**row, **{name: row[name].rows() for name in _COLUMNAR
+                     if isinstance(row.get(name), (SectionItems, TagColumns))}}
+    return json.dumps(row, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _json_lines(rows: list[Row], profile: str | None = None) -> list[bytes]:
+    return [_json_line(row) for row in rows]
+
+
+class JsonSink:
+    """One JSON document, one record per line, so that it can be read back in a stream:
+    ``{"schema": "boards", ..., "records": [`` / records / ``]}``."""
+
+    def __init__(self, stream: BinaryIO, profile: str | None = None):
+        self.profile = profile
+        self._stream = stream
+        header = {"schema": SCHEMA_NAME, "version": SCHEMA_VERSION, "pbnkit": __version__,
+                  "profile": profile or ""}
+        stream.write(json.dumps(header, ensure_ascii=False)[:-1].encode("utf-8")
+                     + b', "records": [\n')
+        self._first = True
+
+    encode = staticmethod(_json_lines)
+
+    def write(self, lines: list[bytes]) -> None:
+        if lines:
+            self._stream.write((b"" if self._first else b",\n") + b",\n".join(lines))
+            self._first = False
+
+    def close(self) -> None:
+        self._stream.write(b"\n]}\n" if not self._first else b"]}\n")
+
+
+class JsonlSink:
+    """One record per line."""
+
+    def __init__(self, stream: BinaryIO, profile: str | None = None):
+        self.profile = profile
+        self._stream = stream
+
+    encode = staticmethod(_json_lines)
+
+    def write(self, lines: list[bytes]) -> None:
+        self._stream.write(b"".join(line + b"\n" for line in lines))
+
+    def close(self) -> None:
+        pass
+
+
+
+SINKS: dict[str, type[ParquetSink] | type[JsonSink] | type[JsonlSink]] = {
+    "parquet": ParquetSink, "json": JsonSink, "jsonl": JsonlSink,
+    "dataset": ParquetSink,  # each unit's part is a Parquet file
+}

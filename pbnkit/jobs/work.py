@@ -1,0 +1,50 @@
+"""The unit functions of ``pbnkit score`` and ``rescore``: a worker turns a unit's games
+into compact board results; the parent scores them all at once (matchpoints, team matches
+and rubbers need the whole field). Imported by every worker process before its first
+unit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pbnkit.errors import PbnError
+from pbnkit.export.archive_units import ArchiveUnit
+from pbnkit.jobs.units import Unit
+from pbnkit.pbn.records import Game
+from pbnkit.scoring.base import BoardResult
+from pbnkit.scoring.records import board_result
+
+
+class ReadError(PbnError):
+    """An input file cannot be read."""
+
+
+@dataclass(slots=True)
+class ScoredUnit:
+    results: list[BoardResult]
+    #: the first Scoring tag of each file in the unit, by path, in order
+    scoring: dict[str | None, str]
+
+
+def score_unit(unit: Unit) -> ScoredUnit:
+    """The board results of a unit of PBN files."""
+    try:
+        return _scored(unit.reader())
+    except OSError as error:
+        raise ReadError(f"cannot read {unit.path}: {error.strerror or error}") from None
+
+
+def rescore_unit(unit: ArchiveUnit) -> ScoredUnit:
+    """The board results of a unit of an archive."""
+    return _scored(unit.games())
+
+
+def _scored(games: Iterable[Game]) -> ScoredUnit:
+    results: list[BoardResult] = []
+    scoring: dict[str | None, str] = {}
+    for game in games:
+        if game.path not in scoring and game.value("Scoring"):
+            scoring[game.path] = game.value("Scoring") or ""
+        results.append(board_result(game))
+    return ScoredUnit(results, scoring)

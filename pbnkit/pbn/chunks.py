@@ -1,0 +1,197 @@
+"""Exact reading of one file in parts, for parallel readers.
+
+:func:`plan_chunks` cuts a file at game boundaries and gives, for each part, a
+:class:`Resume`: everything a reader needs to start there and yield exactly the games a
+whole read yields for that range (``read(path, resume=part)``). :func:`merge` combines
+what the readers of the parts found about the file as a whole.
+
+The plan is made with ``bytes``/``str`` searches a megabyte at a time; Python looks only at
+games, at lines holding a ``{``, and at the few games it must parse: blocks that do not
+start with a tag pair (are they a game, or commentary for the next one?) and, when the
+file uses ``#`` inheritance, games that hold an inherited tag.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import BinaryIO, NamedTuple
+
+from pbnkit.diagnostics import Diagnostic
+from pbnkit.pbn.parser import terminal
+from pbnkit.pbn.reader import Inheritance, PbnReader, file_diagnostics, parse_with_recovery
+from pbnkit.pbn.records import Element, TagPair
+from pbnkit.pbn.split import (_CHUNK, Encoding, blank_lines, codec_of, decoded, detect,
+                              line_separable, normalized, whole_lines)
+
+# A tag whose value starts with `#`, quoted or not: a file without one has nothing to
+# inherit. Names found in commentary too only make the plan parse a few more games.
+_HASH_VALUE = re.compile(rb'\[[ \t\r\n\v\f]*([A-Za-z0-9_]+)(?:[ \t\r\n\v\f]*"|[ \t]+)#')
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Where a part of a file starts and the reader's state there.
+
+    A part starts at a line start outside any ``{comment}``, before the empty lines that
+    precede a game (so the export-format check of those lines is made as in a whole read),
+    and after a game, so no commentary is waiting for the next game.
+    """
+
+    start: int  #: byte offset of the first line (after a BOM)
+    end: int  #: byte offset after the last line
+    line: int  #: number of the first line
+    games_before: int  #: games in the parts before (``Game.index`` goes on from here)
+    bom: bool = False
+    declared: str | None = None  #: charset declared in the file's head
+    #: ``Inheritance.previous`` and ``persistent`` at the start, for the tags that the
+    #: file inherits with ``#`` (no other tag's state can change what is read)
+    previous: tuple[tuple[str, str], ...] = ()
+    persistent: tuple[tuple[str, str], ...] = ()
+
+
+class ReadSummary(NamedTuple):
+    """What a reader found about the file beside its games (picklable)."""
+
+    encoding: Encoding
+    diagnostics: tuple[Diagnostic, ...]
+    trailer: tuple[Element, ...]
+
+
+def summary(reader: PbnReader) -> ReadSummary:
+    """What a reader found about the file, once its iteration is over."""
+    return ReadSummary(reader.encoding_info, tuple(reader.diagnostics), reader.trailer)
+
+
+def merge(parts: Iterable[ReadSummary], path: str | None = None,
+          strict: bool = False) -> ReadSummary:
+    """The summary of a whole read from those of its parts, in file order.
+
+    ``encoding.name`` is then the file's encoding, and the diagnostics include those only
+    the whole file decides (export format: line ends that are not CRLF).
+    """
+    parts = list(parts)
+    first = parts[0].encoding
+    encoding = Encoding(declared=first.declared, bom=first.bom)
+    diagnostics: list[Diagnostic] = []
+    trailer: tuple[Element, ...] = ()
+    for part in parts:
+        encoding.fallback_lines += part.encoding.fallback_lines
+        encoding.bare_line_ends += part.encoding.bare_line_ends
+        diagnostics += part.diagnostics
+        trailer += part.trailer
+    if strict:
+        diagnostics += file_diagnostics(encoding, path)
+    return ReadSummary(encoding, tuple(diagnostics), trailer)
+
+
+def plan_chunks(path: str | os.PathLike[str], target_bytes: int) -> list[Resume]:
+    """Parts of about ``target_bytes`` each, cut only between two games that both start
+    with a tag pair. One part when the file is small, or when its charset is not ASCII
+    based (then bytes cannot be searched for line ends, braces and blank lines)."""
+    size = os.path.getsize(path)
+    with open(path, "rb") as stream:
+        head = stream.read(_CHUNK)
+        encoding = detect(head)
+        start = 3 if encoding.bom else 0
+        whole = Resume(start, size, 1, 0, encoding.bom, encoding.declared)
+        if size - start <= target_bytes or not line_separable(codec_of(encoding)):
+            return [whole]
+        with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            inherited = {m[1].decode("ascii") for m in _HASH_VALUE.finditer(data)}
+        stream.seek(start)
+        with open(path, "rb") as blocks:
+            return _Planner(blocks, encoding, target_bytes, inherited).plan(stream, start, size)
+
+
+class _Planner:
+    """One pass over the file, block by block (a block is the text between semi-empty
+    lines outside commentary: a game, or commentary waiting for the next game)."""
+
+    def __init__(self, blocks: BinaryIO, encoding: Encoding, target: int,
+                 inherited: set[str]):
+        self.blocks = blocks  # for reading the blocks that must be parsed
+        self.codec = codec_of(encoding)
+        self.encoding = encoding
+        self.target = target
+        self.inheritance = Inheritance()
+        self.games = 0
+        # A game holding one of these tags is parsed to follow the inheritance state.
+        self.inherited = re.compile(
+            r"\[[ \t\n\v\f]*(?:%s)[ \t\n\v\f\"\]]" % "|".join(map(re.escape, sorted(inherited)))
+        ) if inherited else None
+        self.tag_pairs = terminal("TAG_PAIRS")
+
+    def plan(self, stream: BinaryIO, start: int, size: int) -> list[Resume]:
+        cuts = [Resume(start, size, 1, 0, self.encoding.bom, self.encoding.declared)]
+        offset, line, in_comment = start, 1, False
+        block: tuple[int, int, bool] | None = None  # start, line, starts with a tag pair
+        after_game = False  # the last block ended a game that started with a tag pair
+        separator: tuple[int, int] | None = None  # where a cut before the next block goes
+        for raw in whole_lines(stream):
+            # Line ends become one character each (CRLF as " \n"), so offsets stay
+            # byte offsets; Latin-1 keeps every ASCII character where it was.
+            text = raw.replace(b"\r\n", b" \n").replace(b"\r", b"\n").decode("latin-1")
+            if not text.endswith("\n"):
+                text += "\n"
+            blanks, in_comment = blank_lines(text, in_comment)
+            counted, counted_line = 0, line
+            pos = 0
+            ends: list[tuple[int, int | None]] = [*blanks, (len(text), None)]
+            for blank_start, blank_end in ends:
+                if blank_start > pos and block is None:
+                    counted_line += text.count("\n", counted, pos)
+                    counted = pos
+                    tagged = self.tag_pairs.match(text, pos, text.index("\n", pos)) is not None
+                    if separator and after_game and tagged and \
+                            separator[0] - cuts[-1].start >= self.target:
+                        cuts[-1] = replace(cuts[-1], end=separator[0])
+                        cuts.append(self._resume(separator, size))
+                    block, separator = (offset + pos, counted_line, tagged), None
+                if blank_end is None:
+                    break
+                if block is not None:
+                    end = offset + blank_start
+                    self._block(block, end, text, offset)
+                    after_game = block[2]
+                    counted_line += text.count("\n", counted, blank_start)
+                    counted = blank_start
+                    block, separator = None, (end, counted_line)
+                pos = blank_end
+            offset += len(raw)
+            line += text.count("\n")
+        return cuts
+
+    def _resume(self, separator: tuple[int, int], size: int) -> Resume:
+        state = self.inheritance
+        return Resume(separator[0], size, separator[1], self.games, self.encoding.bom,
+                      self.encoding.declared, tuple(state.previous.items()),
+                      tuple(state.persistent.items()))
+
+    def _block(self, block: tuple[int, int, bool], end: int, text: str, offset: int) -> None:
+        """Follow the game count and the inheritance state over a block."""
+        start, line, tagged = block
+        if tagged and self.inherited is None:
+            self.games += 1
+            return
+        if tagged and start >= offset and self.inherited is not None and \
+                not self.inherited.search(text, start - offset, end - offset):
+            # A game without inherited tags: only its ## values reach them.
+            self.games += 1
+            self.inheritance.previous.update(self.inheritance.persistent)
+            return
+        tags = self._parse(start, end, line)
+        if tags:
+            self.games += 1
+            self.inheritance.resolve(tags)
+
+    def _parse(self, start: int, end: int, line: int) -> tuple[TagPair, ...]:
+        """The tag pairs of a block, read exactly as the reader reads them."""
+        self.blocks.seek(start)
+        block = normalized(self.blocks.read(end - start), Encoding())
+        text = decoded(block, self.codec, True, line, Encoding())
+        return parse_with_recovery(text[:-1] if text.endswith("\n") else text, line, [])[1]
+

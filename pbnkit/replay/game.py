@@ -1,0 +1,104 @@
+"""Replay a game's Auction and Play sections, once per record.
+
+:func:`replay` never raises: it reports an illegal call or card (``AU``, ``PL``, and the
+``SY`` problems found decoding the sections) and carries on from it. What it establishes
+serves the rules' checks, the score checks and scoring alike, so the last replay is kept
+and asked for again at no cost. A clean record is decided by the fast path of
+:mod:`pbnkit.replay.clean`, with the same answer; any other goes through the full replay.
+"""
+
+from __future__ import annotations
+
+from pbnkit.diagnostics import Diagnostic
+from pbnkit.model.cards import Seat
+from pbnkit.model.values import parse_or_none
+from pbnkit.pbn.records import Game
+from pbnkit.pbn.sections import Section, section
+from pbnkit.replay.auction import AuctionOutcome, replay_auction
+from pbnkit.replay.clean import replay_clean
+from pbnkit.replay.notes import check_notes
+from pbnkit.replay.outcome import Replayed, Tricks
+from pbnkit.replay.play import PlayOutcome, PlaySetting, replay_play, setting_of
+
+#: The last game replayed, with its replay. A command asks about one record at a time
+#: (its checks, then its score checks or its facts for scoring), so one slot makes each
+#: record replayed once. Holding the game keeps its identity from being reused.
+_last: tuple[Game, Replayed] | None = None
+
+
+def replay(game: Game) -> Replayed:
+    """Replay the Auction and Play sections of ``game``; never raises."""
+    global _last
+    last = _last
+    if last is not None and last[0] is game:
+        return last[1]
+    replayed = _replay(game)
+    _last = (game, replayed)
+    return replayed
+
+
+#: Whether :func:`replay` first tries :func:`replay_clean`; the exactness tests turn it
+#: off to compare the fast path with the full replay.
+_FAST_PATH = True
+
+
+def _replay(game: Game) -> Replayed:
+    if _FAST_PATH:
+        clean = replay_clean(game)
+        if clean is not None:
+            return clean
+    found: list[Diagnostic] = []
+    outcome = setting = played = None
+    auction_section = section(game, "Auction")
+    if auction_section is not None:
+        outcome, problems = replay_auction(game, auction_section)
+        found += list(auction_section.diagnostics) + problems
+        found += check_notes(game, auction_section, "AU")
+    play_section = section(game, "Play")
+    if play_section is not None:
+        found += list(play_section.diagnostics) + check_notes(game, play_section, "PL")
+        setting, problems = play_setting(game, play_section, outcome)
+        found += problems
+        if setting is not None:
+            played, problems = _replay_play(game, play_section, setting)
+            found += problems
+    contract = declarer = tricks = play_declarer = None
+    if outcome is not None and outcome.is_finished:
+        assert outcome.auction is not None
+        contract, declarer = outcome.auction.contract, outcome.auction.declarer
+    if played is not None and played.play is not None and played.cards and setting is not None:
+        tricks, play_declarer = Tricks.of(played.play), setting.declarer
+    return Replayed(tuple(found), contract, declarer, tricks, play_declarer)
+
+
+def _replay_play(game: Game, play_section: Section,
+                 setting: PlaySetting) -> tuple[PlayOutcome, list[Diagnostic]]:
+    found = []
+    seat = parse_or_none(Seat.from_pbn, play_section.tag.value)
+    if seat is None:
+        found.append(at_section(game, play_section, "PL011", f"Play seat "
+                                f"{play_section.tag.value!r} is not W, N, E or S"))
+        seat = setting.opening_leader
+    elif seat is not setting.opening_leader:
+        found.append(at_section(game, play_section, "PL009", f"Play seat {seat.name} is not "
+                                f"the opening leader {setting.opening_leader.name}; the "
+                                f"columns still start at {seat.name}"))
+    played, problems = replay_play(game, play_section, setting, seat)
+    return played, found + problems
+
+
+def play_setting(game: Game, play_section: Section,
+                 outcome: AuctionOutcome | None) -> tuple[PlaySetting | None, list[Diagnostic]]:
+    """Deal, trump, declarer and opening leader for the play; None (with the reason,
+    when it is this family's to give) if the play cannot be replayed."""
+    if not any(item.text not in ("*", "+") for item in play_section.items):
+        return None, []
+    auction = outcome.auction if outcome is not None and outcome.is_finished else None
+    if auction is None:
+        return setting_of(game, play_section.tag, None, None)
+    return setting_of(game, play_section.tag, auction.contract, auction.declarer)
+
+
+def at_section(game: Game, where: Section, code: str, message: str) -> Diagnostic:
+    """A diagnostic at the tag that opens a section."""
+    return Diagnostic(code, message, where.tag.line, where.tag.column, game.path, game.board)

@@ -1,0 +1,285 @@
+"""``PL`` codes: replay a Play section trick by trick and report what breaks the rules.
+
+PBN writes each trick as a row in **fixed seat columns** (the Play tag's seat first);
+the card led sits in the column of whoever won the previous trick (PBN 3.6). Tricks are
+counted by tokens, four to a trick, not by lines. The replay reorders each row from its
+leader, honours ``^R`` (revoke not noticed in time) and ``^L`` (lead out of turn,
+accepted), and reads ``-`` as an unknown card. An illegal card is reported and recorded
+anyway, so the replay goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.errors import InvalidTokenError
+from pbnkit.model.calls import Contract
+from pbnkit.model.cards import Card, Seat, Strain
+from pbnkit.model.deal import Deal
+from pbnkit.model.play import CardFault, Play
+from pbnkit.model.values import parse_or_none
+from pbnkit.pbn.records import Game, TagPair
+from pbnkit.pbn.sections import Section, SectionItem
+from pbnkit.replay.tags import deal_of, read_contract, read_declarer
+
+E, W = Severity.ERROR, Severity.WARNING
+
+PLAY = register(
+    Code("PL001", "card-not-held", E, "A card the player does not hold.",
+         "Each player plays from their own hand, each card once. For an unknown hand, a card "
+         "a known hand holds is not available (PBN 3.6; the verifier's 'Bad card').",
+         "West plays SA but SA is in North's hand", "Correct the card, or check that the "
+         "rows are in fixed seat columns (not in the order the cards were played)."),
+    Code("PL002", "revoke", E, "A player does not follow suit while holding the suit led.",
+         "Players must follow suit when able (RULES 1.2). A revoke not noticed in time is "
+         "written with ^R before the card (PBN 3.9).", "CA S6 C3 C4 with North holding a club",
+         "Correct the card, or write ^R S6 if the revoke stood."),
+    Code("PL003", "bad-revoke-mark", E, "^R on a card that is not a revoke.",
+         "^R marks a failure to follow suit; a card that follows suit, a lead, or a discard "
+         "from a void is not one.", "CA ^R C2 C3 C4", "Remove the ^R."),
+    Code("PL004", "bad-lead-mark", E, "^L on a card led by the rightful leader, or twice in "
+         "a trick.", "^L marks a lead out of turn that the opponents accepted (PBN 3.9).",
+         "^L CA C2 C3 C4 where West was on lead", "Remove the ^L."),
+    Code("PL005", "play-without-deal", E, "A play section without a Deal tag.",
+         "The cards played can only be checked against the deal, which must come before "
+         "the play section (PBN 3.1).", '[Play "W"] with no [Deal]', "Add the Deal tag."),
+    Code("PL006", "play-without-contract", E, "A play section without a contract or declarer.",
+         "The trump suit and the opening leader follow from Contract and Declarer, which "
+         "must come before the play section (PBN 3.1); a passed-out board has no play.",
+         '[Play "W"] with no [Contract]', "Add the Contract and Declarer tags."),
+    Code("PL007", "too-many-cards", E, "More cards than the tricks of the deal.",
+         "The play ends after 13 tricks (or the hand size of an end position).",
+         "a 14th row of cards", "Remove the extra cards."),
+    Code("PL008", "invalid-card", E, "A token in the play that is not a card.",
+         "Cards are a suit S H D C and a rank A K Q J T 9-2; '-' is an unknown card "
+         "(PBN 3.6.1). The token is read as an unknown card.", "S10", "Write ST."),
+    Code("PL009", "play-seat-not-leader", W, "The Play tag value is not the opening leader.",
+         "Declarer's left-hand opponent leads; export format writes that seat in the Play "
+         "tag. Import format may start the columns elsewhere (PBN 3.6).",
+         '[Declarer "S"] [Play "N"]', 'Write [Play "W"] and rotate the columns.'),
+    Code("PL010", "card-after-end-marker", E, "A card after * or + in the play.",
+         "* ends the play section; after + (the next card to play) only '-' may follow "
+         "(PBN 3.6).", "SA + SK", "Remove what follows the marker."),
+    Code("PL011", "bad-play-seat", E, "The Play tag value is not a seat.",
+         "The Play tag names the seat of the first column: W, N, E or S.", '[Play "X"]',
+         'Write [Play "W"] (the opening leader, in export format).'),
+    Code("PL013", "misplaced-irregularity", E, "An auction irregularity (^I or ^S) in the play.",
+         "^I (insufficient bid) and ^S (skipped call) belong to the auction section.",
+         "SA ^S SK", "Remove it."),
+)
+
+_UNSET = ("", "?")
+
+#: A card its column's player cannot hold: replayed as an unknown card, so that the
+#: card stays available to its real holder and the trick's winner stays open.
+_NOT_HELD = frozenset({CardFault.ALREADY_PLAYED, CardFault.NOT_HELD, CardFault.HELD_BY_OTHER})
+
+_FAULT_CODES = {
+    CardFault.REVOKE: "PL002",
+    CardFault.NOT_A_REVOKE: "PL003",
+    CardFault.RIGHTFUL_LEADER: "PL004",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySetting:
+    """What the play depends on, from the tags (or the auction when a tag is missing)."""
+
+    deal: Deal
+    trump: Strain | None
+    #: declarer as it played: for Declarer "^S" that is South (dummy and declarer swapped)
+    declarer: Seat | None
+    opening_leader: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOutcome:
+    """The replayed play (None if it could not start) and its end marker."""
+
+    play: Play | None
+    marker: str | None
+    cards: int  # card tokens and '-' replayed
+
+
+def setting_of(game: Game, play_tag: TagPair, auction_contract: Contract | None,
+               auction_declarer: Seat | None) -> tuple[PlaySetting | None, list[Diagnostic]]:
+    """Deal, trump, declarer and opening leader for a play section that holds a card,
+    from the tags or else the finished auction's contract and declarer; None (with the
+    reason, when it is this family's to give) if the play cannot be replayed."""
+    deal_text = game.value("Deal") or ""
+    if deal_text.strip() in _UNSET:
+        return None, [_at_tag(game, play_tag, "PL005", "play section without a Deal tag")]
+    try:
+        deal = deal_of(deal_text)
+    except InvalidTokenError:
+        return None, []  # the deal checks (DL) report an unreadable Deal
+    if deal.problems():
+        return None, []
+    contract_text = game.value("Contract")
+    contract = read_contract(contract_text)
+    trump: Strain | None
+    if deal.is_end_position:
+        trump = parse_or_none(Strain.from_pbn, contract_text)
+        if trump is None and contract is not None:
+            trump = contract.strain
+        seat = parse_or_none(Seat.from_pbn, play_tag.value)
+        if trump is None or seat is None:
+            return None, []  # the end-position checks need both; the tag checks report them
+        declarer = read_declarer(game.value("Declarer"))
+        return PlaySetting(deal, trump, declarer.seat if declarer else None, seat), []
+    if contract is None:
+        contract = auction_contract
+    if contract is None or contract.is_passed_out:
+        why = "the board was passed out" if contract else "no Contract tag"
+        return None, [_at_tag(game, play_tag, "PL006", f"play section but {why}")]
+    declarer = read_declarer(game.value("Declarer"))
+    seat = declarer.seat if declarer else auction_declarer
+    if seat is None:
+        return None, [_at_tag(game, play_tag, "PL006", "play section without a Declarer tag")]
+    return PlaySetting(deal, contract.strain, seat, seat.lho), []
+
+
+def _at_tag(game: Game, tag: TagPair, code: str, message: str) -> Diagnostic:
+    return Diagnostic(code, message, tag.line, tag.column, game.path, game.board)
+
+
+#: A seat's column in a row of the section; the item is None for a column missing from
+#: a short last row. Plain tuples: the replay makes one per card.
+_Slot = tuple[Seat, SectionItem | None]
+
+
+class _Replay:
+    def __init__(self, game: Game, section: Section, setting: PlaySetting, play_seat: Seat):
+        self.game, self.section, self.setting = game, section, setting
+        self.play_seat = play_seat
+        self.found: list[Diagnostic] = []
+        self.play = Play(setting.deal, setting.trump, setting.opening_leader)
+        self.star = self.plus = self.stopped = False
+        #: cards of the current row their column's player cannot hold, with the reason
+        self.not_held: list[tuple[Seat, SectionItem, Card, str]] = []
+        self.cards = 0
+
+    def report(self, code: str, message: str, item: SectionItem) -> None:
+        self.found.append(Diagnostic(code, message, item.line, item.column, self.game.path,
+                                     self.game.board))
+
+    def rows(self) -> list[list[_Slot]]:
+        """Tokens grouped four to a trick, in column order; ``*`` ends the section."""
+        slots: list[SectionItem | None] = []
+        items = self.section.items
+        for position, item in enumerate(items):
+            if item.irregularity == "I" or item.text == "^S":
+                mark = "^I" if item.irregularity == "I" else "^S"
+                self.report("PL013", f"{mark} belongs to the auction, not the play", item)
+                if item.text == "^S":
+                    continue
+            if item.text == "*":
+                self.star = True
+                if position + 1 < len(items):
+                    after = items[position + 1]
+                    self.report("PL010", f"{after.text} after * in the play", after)
+                break
+            slots.append(item)
+        columns = [self.play_seat.next(column) for column in range(4)]
+        slots += [None] * (-len(slots) % 4)
+        return [list(zip(columns, slots[start:start + 4])) for start in range(0, len(slots), 4)]
+
+    def run(self) -> PlayOutcome:
+        for row in self.rows():
+            if self.stopped:
+                break
+            self.trick(row)
+        marker = "+" if self.plus else "*" if self.star else None
+        return PlayOutcome(self.play, marker, self.cards)
+
+    def trick(self, row: list[_Slot]) -> None:
+        """Play one row from its leader: the ^L card's seat, else the previous winner
+        (column order when that is unknown). Missing columns of a short last row before
+        a card that is present count as unknown cards."""
+        marked = [slot for slot in row if slot[1] is not None and slot[1].irregularity == "L"]
+        for _, extra in marked[1:]:
+            assert extra is not None
+            self.report("PL004", "a second lead out of turn (^L) in one trick", extra)
+        lead_out = marked[0] if marked else None
+        leader = lead_out[0] if lead_out else self.play.leader
+        if leader is not None:
+            shift = (leader - self.play_seat) % 4
+            row = row[shift:] + row[:shift]
+        present = [index for index, (_, item) in enumerate(row) if item is not None]
+        self.not_held = []
+        number = len(self.play.tricks) + 1
+        for slot in row[:present[-1] + 1] if present else ():
+            if self.stopped:
+                break
+            self.place(slot[0], slot[1], lead_out_of_turn=slot is lead_out)
+        self.report_not_held(number)
+
+    def report_not_held(self, number: int) -> None:
+        """One PL001 per trick: a whole row in the wrong columns is one mistake."""
+        if not self.not_held:
+            return
+        in_columns = sorted(self.not_held, key=lambda entry: (entry[0] - self.play_seat) % 4)
+        first = in_columns[0][1]
+        if len(in_columns) == 1:
+            self.report("PL001", in_columns[0][3], first)
+            return
+        holders = [self.setting.deal.holder(card) for _, _, card, _ in in_columns]
+        if len(in_columns) == 4 and None not in holders:
+            cards = " ".join(card.pbn() for _, _, card, _ in in_columns)
+            columns = " ".join(seat.name for seat, _, _, _ in in_columns)
+            owners = " ".join(seat.name for seat in holders if seat is not None)
+            message = (f"trick {number}: {cards} are held by {owners}, not by the players of "
+                       f"the columns {columns}")
+        else:
+            cards = ", ".join(f"{card} ({seat.name})" for seat, _, card, _ in in_columns)
+            message = f"trick {number}: {cards} are not in those players' hands"
+        self.report("PL001", message, first)
+
+    def place(self, seat: Seat, item: SectionItem | None, lead_out_of_turn: bool) -> None:
+        if self.plus:
+            if item is not None and item.text not in ("-", "+"):
+                self.report("PL010", f"{item.text} after + in the play", item)
+                self.stopped = True
+            return
+        if item is not None and item.text == "+":
+            self.plus = True
+            return
+        where = item or self.section.items[-1]
+        card = None
+        if item is not None and item.text != "-":
+            try:
+                card = Card.from_pbn(item.text)
+            except InvalidTokenError:
+                self.report("PL008", f"invalid card {item.text!r}; read as an unknown card", item)
+        play = self.play
+        if play.is_complete:
+            self.report("PL007", f"{item.text if item else '-'} after all "
+                        f"{play.total_tricks} tricks were played", where)
+            self.stopped = True
+            return
+        self.cards += 1
+        if card is None:
+            self.play = play.with_unknown_card(seat, lead_out_of_turn=lead_out_of_turn)
+            return
+        if lead_out_of_turn and seat is play.leader:
+            self.report("PL004", f"^L on {card} by {seat.name}, who was on lead", where)
+            lead_out_of_turn = False
+        revoke = item is not None and item.irregularity == "R"
+        fault = play.fault(card, revoke, seat=seat, lead_out_of_turn=lead_out_of_turn)
+        if fault in _NOT_HELD:
+            self.not_held.append((seat, where, card, play.explain(card, fault, seat)))
+            self.play = play.with_unknown_card(seat, lead_out_of_turn=lead_out_of_turn)
+            return
+        if fault is not None:
+            self.report(_FAULT_CODES[fault], play.explain(card, fault, seat), where)
+        # Recorded even when illegal, so that one error does not hide the rest.
+        self.play = play.with_judged_card(card, fault, seat, lead_out_of_turn)
+
+
+def replay_play(game: Game, section: Section, setting: PlaySetting,
+                play_seat: Seat) -> tuple[PlayOutcome, list[Diagnostic]]:
+    """Replay the Play section of ``game`` from ``setting``; never raises."""
+    replay = _Replay(game, section, setting, play_seat)
+    outcome = replay.run()
+    return outcome, replay.found

@@ -1,0 +1,168 @@
+"""``-j N``: work split over files and inside large files gives the same output as one
+process -- the same text and JSON in the same order, Parquet with the same rows in the
+same order -- and progress, failures and interruptions behave."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from pbnkit.cli import main
+from pbnkit.jobs.engines import Inline, Pool, UnitError, _in_order
+from pbnkit.jobs.units import plan
+from pbnkit.progress import Progress
+from tests.conftest import CORPUS, REPO, SAMPLE_DATA
+
+GENERATE = REPO / "benchmarks" / "generate.py"
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> list[str]:
+    """Sample files, a generated file cut into several chunks, and a spread of real files
+    (the chunked reader itself is checked on every corpus file in test_reader_chunks)."""
+    folder = tmp_path_factory.mktemp("inputs")
+    big = folder / "big.pbn"
+    subprocess.run([sys.executable, str(GENERATE), "2500", "-o", str(big), "--seed", "3"],
+                   check=True, capture_output=True)
+    files = [str(big)] + sorted(str(p) for p in SAMPLE_DATA.glob("*.pbn"))
+    if CORPUS.is_dir():
+        files += sorted(str(p) for p in CORPUS.rglob("*.pbn"))[::6]
+    return files
+
+
+def cli(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout
+
+
+def test_a_large_file_is_cut_into_chunks_for_several_jobs(inputs):
+    from pathlib import Path
+
+    units = plan([Path(inputs[0])], 2)
+    assert len(units) > 1
+    assert [u.chunk for u in units] == list(range(len(units)))
+    assert sum(u.size for u in units) == Path(inputs[0]).stat().st_size
+
+
+@pytest.mark.parametrize("args", [
+    ("--format", "json", "--min-severity", "info"),
+    ("--strict", "--min-severity", "info"),
+    ("--select", "SC,TG"),
+])
+def test_validate_gives_the_same_output_at_any_jobs(inputs, args):
+    serial = cli("validate", "-j", "1", *args, *inputs)
+    assert serial[0] in (0, 1) and serial[1]
+    assert cli("validate", "-j", "2", *args, *inputs) == serial
+
+
+@pytest.mark.parametrize("name", ["a.parquet", "a.jsonl", "a.json"])
+def test_convert_writes_the_same_archive_at_any_jobs(inputs, tmp_path, name):
+    assert cli("convert", "-q", "-j", "1", *inputs, "-o", tmp_path / f"one-{name}")[0] == 0
+    assert cli("convert", "-q", "-j", "2", *inputs, "-o", tmp_path / f"two-{name}")[0] == 0
+    one, two = tmp_path / f"one-{name}", tmp_path / f"two-{name}"
+    if name.endswith(".parquet"):
+        assert pq.read_table(two).equals(pq.read_table(one))
+    else:
+        assert two.read_bytes() == one.read_bytes()
+
+
+def test_a_dataset_written_by_jobs_reads_back_in_order(inputs, tmp_path):
+    assert cli("convert", "-q", "-j", "1", *inputs, "-o", tmp_path / "one.parquet")[0] == 0
+    assert cli("convert", "-q", "-j", "2", *inputs, "-o", tmp_path / "set")[0] == 0
+    manifest = json.loads((tmp_path / "set" / "_SUCCESS").read_text())
+    parts = [pq.read_table(tmp_path / "set" / p["name"]) for p in manifest["parts"]]
+    assert pa.concat_tables(parts).equals(pq.read_table(tmp_path / "one.parquet"))
+    for profile in ("duplicate", "rubber"):
+        serial = cli("rescore", "-j", "1", "--profile", profile, "--format", "json",
+                     tmp_path / "one.parquet")
+        assert serial[0] == 0
+        assert cli("rescore", "-j", "2", "--profile", profile, "--format", "json",
+                   tmp_path / "set") == serial
+
+
+def test_a_dataset_without_its_manifest_is_refused(inputs, tmp_path):
+    assert cli("convert", "-q", inputs[1], "-o", tmp_path / "set")[0] == 0
+    (tmp_path / "set" / "_SUCCESS").unlink()
+    code, _ = cli("rescore", "--profile", "duplicate", tmp_path / "set")
+    assert code == 2
+
+
+def test_score_gives_the_same_output_at_any_jobs(inputs):
+    files = [f for f in inputs if "rubber" not in f]
+    serial = cli("score", "-j", "1", "--profile", "duplicate", "--format", "json", *files)
+    assert serial[0] == 0 and json.loads(serial[1])["boards"]
+    assert cli("score", "-j", "2", "--profile", "duplicate", "--format", "json",
+               *files) == serial
+    text = cli("score", "-j", "1", *inputs[:1])
+    assert cli("score", "-j", "2", *inputs[:1]) == text
+
+
+def test_results_come_back_in_unit_order_with_a_bounded_window():
+    submitted: list[int] = []
+
+    class Done:
+        def __init__(self, value: int):
+            self.value = value
+
+        def result(self) -> int:
+            return self.value
+
+        def cancel(self) -> bool:
+            return True
+
+    def submit(unit: int) -> Done:
+        submitted.append(unit)
+        return Done(unit * 10)
+
+    results = _in_order(submit, range(10), window=3)
+    assert next(results) == 0
+    assert submitted == [0, 1, 2, 3]  # three in flight once the first is taken
+    assert list(results) == [10 * n for n in range(1, 10)]
+
+
+def test_a_failing_unit_names_its_file(tmp_path):
+    pool = Pool(2)
+    try:
+        with pytest.raises(UnitError, match=r"missing\.pbn"):
+            list(pool.map(_fail_on_missing, [str(tmp_path / "missing.pbn")]))
+    finally:
+        pool.close()
+    assert list(Inline().map(len, ["ab", "c"])) == [2, 1]
+
+
+def _fail_on_missing(path: str) -> int:
+    with open(path) as stream:  # FileNotFoundError in the worker
+        return len(stream.read())
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_a_bar_with_the_games_and_their_rate():
+    stream = Terminal()
+    progress = Progress("validating", enabled=None, stream=stream, total=1000)
+    progress.advance(120, 500)
+    progress.advance(80, 500)
+    progress.close()
+    shown = stream.getvalue()
+    assert "validating" in shown and "100%" in shown and "200 games" in shown
+    assert "/s" in shown
+
+
+def test_no_progress_when_quiet_or_not_a_terminal():
+    stream = io.StringIO()
+    progress = Progress("validating", enabled=None, stream=stream, total=1000)
+    progress.advance(10, 1000)
+    progress.close()
+    assert stream.getvalue() == ""

@@ -1,0 +1,131 @@
+"""Reading a file in parts (``plan_chunks`` + ``read(resume=...)`` + ``merge``) yields
+exactly what one whole read yields: games with their index, positions, values and
+diagnostics, and the file's encoding, diagnostics and trailer."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pbnkit
+from pbnkit.pbn.chunks import merge, plan_chunks, summary
+from tests.conftest import CORPUS, REPO, corpus_params
+
+GAME = ('[Event "{event}"]\n[Site "{site}"]\n[Board "{board}"]\n[Dealer "N"]\n'
+        '[Vulnerable "None"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
+        '432.AKQJ.T98.765"]\n[Auction "N"]\n1S Pass 2S Pass\nPass Pass\n')
+
+
+def tricky_file() -> bytes:
+    """Inheritance with # and ##, CRLF and lone CR line ends, a {comment} holding blank
+    lines, a tagless commentary block, Latin-1 bytes, bad separation and a syntax error."""
+    games = []
+    for board in range(1, 41):
+        event = ("##Caf\xe9 Cup" if board == 1 else "#" if board % 3 else f"Club {board}")
+        site = "#" if board % 2 else "Bergen"
+        text = GAME.format(event=event, site=site, board=board)
+        if board % 7 == 0:
+            text = text.replace("[Board", "{a note\n\n\nwith empty lines [Board \"0\"]}\n[Board")
+        if board % 11 == 0:
+            text = "{commentary for the next game}\n\n" + text
+        if board == 20:
+            text = "\n" + text  # two empty lines before it: export format wants one
+        if board % 13 == 0:
+            text += "1S junk \"unterminated\n"
+        games.append(text)
+    body = "% PBN 2.1\n" + "\n".join(games) + "\n\n{the end}\n"
+    lines = body.encode("latin-1").split(b"\n")
+    ends = [b"\r\n", b"\n", b"\r\n", b"\r"]
+    return b"".join(line + ends[number % 4] for number, line in enumerate(lines[:-1]))
+
+
+def everything(path: Path, strict: bool) -> tuple:
+    reader = pbnkit.read(path, strict=strict)
+    games = [key(game) for game in reader]
+    return games, reader.encoding, tuple(reader.diagnostics), reader.trailer
+
+
+def key(game: pbnkit.Game) -> tuple:
+    return (game.tags, dict(game.values), game.diagnostics, game.preamble, game.line,
+            game.index, game.path)
+
+
+def in_parts(path: Path, strict: bool, target: int) -> tuple:
+    plan = plan_chunks(path, target)
+    plan = pickle.loads(pickle.dumps(plan))  # parts go to other processes
+    games, parts = [], []
+    for part in plan:
+        reader = pbnkit.read(path, strict=strict, resume=part)
+        games += [key(game) for game in reader]
+        parts.append(pickle.loads(pickle.dumps(summary(reader))))
+    whole = merge(parts, str(path), strict)
+    return (games, whole.encoding.name, whole.diagnostics, whole.trailer), len(plan)
+
+
+def assert_parts_equal_whole(path: Path, target: int, strict: bool) -> int:
+    parts, count = in_parts(path, strict, target)
+    assert parts == everything(path, strict)
+    return count
+
+
+@pytest.mark.parametrize("row", corpus_params())
+def test_corpus_file_read_in_parts_equals_whole_read(row):
+    path = CORPUS / row["path"]
+    for strict in (False, True):
+        assert_parts_equal_whole(path, 300, strict)
+
+
+@pytest.mark.parametrize("head", [b"", b"\xef\xbb\xbf", b"% charset=ISO-8859-1\r\n",
+                                  b"% charset=UTF-8\n"], ids=["plain", "bom", "latin1", "utf8"])
+@pytest.mark.parametrize("strict", [False, True])
+def test_tricky_file_read_in_parts_equals_whole_read(tmp_path, head, strict):
+    path = tmp_path / "tricky.pbn"
+    path.write_bytes(head + tricky_file())
+    assert assert_parts_equal_whole(path, 200, strict) > 10
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("generated") / "boards.pbn"
+    subprocess.run([sys.executable, str(REPO / "benchmarks" / "generate.py"), "400", "-o",
+                    str(path), "--seed", "5"], check=True, capture_output=True)
+    return path
+
+
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("target", [1, 5000, 100_000])
+def test_generated_file_read_in_parts_equals_whole_read(generated, target, strict):
+    count = assert_parts_equal_whole(generated, target, strict)
+    assert count > 1
+
+
+def test_parts_cover_the_file_without_gaps(generated):
+    plan = plan_chunks(generated, 10_000)
+    assert plan[0].start == 0 and plan[-1].end == generated.stat().st_size
+    assert all(a.end == b.start for a, b in zip(plan, plan[1:]))
+    assert [p.games_before for p in plan] == sorted(p.games_before for p in plan)
+
+
+def test_a_small_file_is_one_part(generated):
+    size = generated.stat().st_size
+    [part] = plan_chunks(generated, size)
+    assert (part.start, part.end, part.line, part.games_before) == (0, size, 1, 0)
+
+
+def test_a_file_in_a_charset_not_based_on_ascii_is_one_part(tmp_path):
+    path = tmp_path / "utf16.pbn"
+    path.write_bytes(b"% charset=utf-16\n" + b'[Event "x"]\n\n' * 100)
+    assert len(plan_chunks(path, 10)) == 1
+    assert_parts_equal_whole(path, 10, strict=True)
+
+
+def test_no_cut_separates_commentary_from_its_game(tmp_path):
+    path = tmp_path / "commentary.pbn"
+    path.write_bytes(b'[Event "a"]\n\n{about the next game}\n\n[Event "b"]\n\n[Event "c"]\n')
+    plan = plan_chunks(path, 1)
+    assert len(plan) == 2 and plan[1].games_before == 2
+    assert_parts_equal_whole(path, 1, strict=True)

@@ -1,0 +1,95 @@
+"""The score report at scale: compact per-record results, and a JSON document written
+row by row that is byte for byte what one ``json.dumps`` of the whole report gives."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pbnkit
+from pbnkit.export.score_tables import write_score
+from pbnkit.model import DECK, Card, Deal, Hand, Seat, Strain
+from pbnkit.scoring import Hands
+from pbnkit.scoring.report import ScoreReport, score_games
+from tests.conftest import CORPUS, REPO, SAMPLE_DATA
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("generated") / "boards.pbn"
+    subprocess.run([sys.executable, str(REPO / "benchmarks" / "generate.py"), "300", "-o",
+                    str(path), "--seed", "1"], check=True, capture_output=True)
+    return path
+
+
+def reports(path: Path) -> list[ScoreReport]:
+    games = list(pbnkit.read(path))
+    return [score_games(games, profile) for profile in (None, "rubber", "auction-1920")]
+
+
+def one_dump(report: ScoreReport) -> str:
+    return json.dumps(report.to_json(), indent=2, ensure_ascii=False)
+
+
+SAMPLES = sorted(SAMPLE_DATA.glob("*.pbn"))
+# a pairs event with matchpoints, and a file with a ScoreTable
+CORPUS_FILES = [
+    CORPUS / "lorserker__ben" / "Boards" / "BBO" / "Ben & Friends Daily - 2024-06-03 Daylong.pbn",
+    CORPUS / "richardschneider__pbn" / "test" / "sample" / "ruter71.pbn",
+]
+
+
+@pytest.mark.parametrize("path", SAMPLES + [p for p in CORPUS_FILES if p.is_file()],
+                         ids=lambda path: path.name)
+def test_streamed_json_is_the_one_dump(path: Path) -> None:
+    for report in reports(path):
+        assert "".join(report.json_pieces(rows=3)) == one_dump(report)
+
+
+def test_streamed_json_of_a_generated_file_is_the_one_dump(generated: Path) -> None:
+    for report in reports(generated):
+        assert "".join(report.json_pieces()) == one_dump(report)
+
+
+def test_json_file_is_the_one_dump(generated: Path, tmp_path: Path) -> None:
+    report = score_games(pbnkit.read(generated))
+    (written,) = write_score(report, tmp_path / "scores.json")
+    assert written.read_text(encoding="utf-8") == one_dump(report)
+
+
+def test_board_results_keep_a_few_small_values_and_pickle(generated: Path) -> None:
+    report = score_games(pbnkit.read(generated))
+    result = report.results[0]
+    assert not any(isinstance(getattr(result, name), Deal) for name in result.__slots__)
+    assert pickle.loads(pickle.dumps(result)) == result
+    # the 52 cards were about 6 KB a record
+    assert len(pickle.dumps(result)) < 1000
+
+
+@given(st.permutations(DECK), st.sampled_from(list(Strain)))
+def test_hands_count_the_honours_the_deal_holds(cards: list[Card], strain: Strain) -> None:
+    north, east, south, west = (Hand(tuple(cards[i::4])) for i in range(4))
+    deal = Deal((north, east, south, west))
+    hands = Hands.of(deal)
+    assert hands is not None and hands.why_no_honours is None
+    suit = strain.suit
+    honours = [card for card in DECK if (card.suit is suit and card.rank.is_honour)
+               or (suit is None and card.rank.pbn() == "A")]
+    assert hands.honours(strain) == {
+        seat: sum(deal.holder(card) is seat for card in honours) for seat in Seat}
+
+
+def test_hands_say_why_honours_cannot_be_counted() -> None:
+    assert Hands.of(None) is None
+    partial = Hands.of(Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ - - -"))
+    assert partial is not None and partial.why_no_honours == "the deal is incomplete"
+    twice = Hands.of(Deal.from_pbn(
+        "N:AKQJ.AKQ.AKQ.AKQ AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876"))
+    assert twice is not None and twice.why_no_honours == "the deal is invalid"
