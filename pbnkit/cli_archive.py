@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import click
-import pyarrow as pa
 
 from pbnkit.cli_jobs import jobs_options, running
 from pbnkit.errors import PbnError
@@ -26,6 +25,16 @@ _force = click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 _quiet = click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
 
 
+def _expected() -> tuple[type[Exception], ...]:
+    """Errors that are the input's or the system's, not pbnkit's: Arrow's only when Arrow
+    was loaded (validate and score never load it; loading it costs them time)."""
+    if "pyarrow" in sys.modules:
+        import pyarrow as pa
+
+        return PbnError, OSError, pa.ArrowException
+    return PbnError, OSError
+
+
 @contextlib.contextmanager
 def reported(progress: Progress) -> Iterator[None]:
     """Expected failures become one line on stderr and exit status 2, no traceback."""
@@ -34,7 +43,7 @@ def reported(progress: Progress) -> Iterator[None]:
     try:
         with interruptible():
             yield
-    except (PbnError, OSError, pa.ArrowException) as error:
+    except _expected() as error:
         progress.close()
         click.echo(f"pbnkit: {error}", err=True)
         sys.exit(EXIT_TROUBLE)

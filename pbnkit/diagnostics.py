@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from pbnkit.pickling import by_fields
+
 
 class Severity(enum.Enum):
     ERROR = "error"
@@ -31,6 +33,7 @@ class Code:
     fix: str = ""
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding: a code at a 1-based line and column of a file."""

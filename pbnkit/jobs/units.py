@@ -20,9 +20,11 @@ from pbnkit.pbn.reader import PbnReader
 from pbnkit.pbn.split import codec_of, detect
 
 #: chunks of a large file: small enough to keep every worker busy to the end and to
-#: bound a worker's memory, large enough that a unit's start-up cost is lost in its work
-MIN_CHUNK = 1 << 20
-MAX_CHUNK = 8 << 20
+#: keep memory flat (a unit's results are held until the parent merges them, so the
+#: largest unit sets the peak, whatever the input's size), large enough that a unit's
+#: start-up cost is lost in its work (2 MB is about 3,000 boards with full play)
+MIN_CHUNK = 512 << 10
+MAX_CHUNK = 2 << 20
 #: chunks per job when files are cut: uneven chunks still end together
 CHUNKS_PER_JOB = 4
 

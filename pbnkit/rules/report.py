@@ -12,6 +12,7 @@ from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.jobs.units import Unit, UnitEnd, end_of, merge_ends
 from pbnkit.rules import check_game, select
 from pbnkit.rules.scores import ScoreChecks, ScoreRecord, score_record
+from pbnkit.pickling import by_fields
 
 REPORT_VERSION = 1
 
@@ -75,6 +76,7 @@ class Options:
     min_severity: Severity = Severity.INFO
 
 
+@by_fields
 @dataclass(slots=True)
 class CheckedGame:
     """One game checked in a worker: the listed findings of its own checks, their
@@ -144,7 +146,8 @@ class FileValidation:
             report.errors += game.errors
             report.warnings += game.warnings
             self.kept.extend(game.found)
-            self.kept.extend(self._listed(found))
+            if found:
+                self.kept.extend(self._listed(found))
         if unit.end is None:
             report.failure = report.failure or unit.failure
         else:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
@@ -46,8 +46,9 @@ from pbnkit.scoring import (
     profile_for_scoring,
     team_matches,
 )
-from pbnkit.scoring.base import BoardResult, Line, Problem, RubberDeal
+from pbnkit.scoring.base import BoardResult, Line, MatchKey, Problem, RubberDeal
 from pbnkit.scoring.records import board_result
+from pbnkit.pickling import by_fields
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -106,6 +107,7 @@ _RUBBER_BARE = re.compile(r"(\d+)/(\d+)")
 _RUBBER_SIDES = re.compile(r"(NS|EW) (\d+)/(\d+)(?: (NS|EW) (\d+)/(\d+))?", re.IGNORECASE)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Stated:
     """A score tag as written: the bare figure (declarer's side) or figures by side."""
@@ -173,6 +175,7 @@ def read_rubber(tag: TagPair, value: str) -> StatedRubber | None:
     return StatedRubber(*where, sides=tuple(sides))
 
 
+@by_fields
 @dataclass(slots=True)
 class ScoreRecord:
     """What the checks keep of one game: a few small, picklable values (no Game, no Deal),
@@ -190,6 +193,9 @@ class ScoreRecord:
     vulnerable_at: tuple[int, int] | None = None
     #: ScoreMP/ScorePercentage were compared with the game's ScoreTable
     in_table: bool = False
+    #: the Law 77 score from N-S (see :meth:`score_ns`), worked out once where the record
+    #: is made, a worker with -j, so the parent's checks in file order only compare
+    ns: int | None = None
 
     def diagnostic(self, code: str, message: str, line: int, column: int,
                    severity: Severity | None = None) -> Diagnostic:
@@ -206,6 +212,9 @@ class ScoreRecord:
 
     def score_ns(self) -> int | None:
         """The record's Law 77 score from N-S, or None when it cannot be scored."""
+        return self.ns
+
+    def _law77(self) -> int | None:
         result = self.result
         vulnerability, _ = vulnerability_of(result.vulnerability, result.board_number)
         if result.why_unscorable() is not None or result.contract is None:
@@ -230,9 +239,16 @@ class ScoreChecks:
     def __init__(self, profile: str | None = None) -> None:
         self._requested = find_profile(profile).name if profile else None
         self._scoring: str | None = None
-        self._records: list[ScoreRecord] = []
         self._pending: list[ScoreRecord] = []  # Score tags waiting for the profile
         self._noted_imps = False
+        # Kept to the end of the file, for the checks that need all of it. A rubber
+        # profile needs every record; the duplicate checks only the records of team
+        # matches, and of the other records each board's scores and the records that
+        # state matchpoints: a large file keeps an int for most of its records.
+        self._records: list[ScoreRecord] = []
+        self._rooms: list[ScoreRecord] = []
+        self._fields: dict[tuple[MatchKey, str], list[int]] = {}
+        self._stating_mp: dict[tuple[MatchKey, str], list[ScoreRecord]] = {}
 
     @property
     def profile(self) -> str | None:
@@ -253,10 +269,6 @@ class ScoreChecks:
         table's first, as :meth:`add` gives them."""
         if self._scoring is None and record.scoring_tag:
             self._scoring = record.scoring_tag
-        if self.profile == "duplicate":
-            # The hands matter only for rubber honours; a large file need not keep them.
-            record.result = replace(record.result, hands=None)
-        self._records.append(record)
         found = list(table_diagnostics)
         found += self._note_imps(record)
         self._pending.append(record)
@@ -281,8 +293,25 @@ class ScoreChecks:
         if profile == "duplicate":
             for record in self._pending:
                 found += _check_score(record)
+                self._keep(record)
+        else:
+            self._records += self._pending
         self._pending = []
         return found
+
+    def _keep(self, record: ScoreRecord) -> None:
+        """File a checked record for the duplicate checks at the end of the file."""
+        result, ns = record.result, record.score_ns()
+        if result.room is not None:
+            record.result = result.without_hands()  # the hands only serve rubber honours
+            self._rooms.append(record)
+        elif result.board and ns is not None:
+            board = (result.match_key, result.board.strip())
+            self._fields.setdefault(board, []).append(ns)
+            if (("ScoreMP" in record.stated or "ScorePercentage" in record.stated)
+                    and not record.in_table and not record.scoring & NOT_MATCHPOINTS):
+                record.result = result.without_hands()
+                self._stating_mp.setdefault(board, []).append(record)
 
     def _note_imps(self, record: ScoreRecord) -> list[Diagnostic]:
         stated = record.stated.get("ScoreIMP")
@@ -298,12 +327,13 @@ class ScoreChecks:
     # -- per file ----------------------------------------------------------------------------
 
     def _imps(self) -> list[Diagnostic]:
-        checked = [r for r in self._records
+        # Only records with a Room play in a team match (team_matches ignores the others).
+        checked = [r for r in self._rooms
                    if "ScoreIMP" in r.stated and not r.scoring & _OTHER_IMPS]
         if not checked:
             return []
-        results = [r.result for r in self._records]
-        matches, _ = team_matches(results, [r.score_ns() for r in self._records])
+        results = [r.result for r in self._rooms]
+        matches, _ = team_matches(results, [r.score_ns() for r in self._rooms])
         imps_ns: dict[int, tuple[int, str]] = {}
         for match in matches:
             for board in match.boards:
@@ -326,27 +356,23 @@ class ScoreChecks:
 
     def _matchpoints(self) -> list[Diagnostic]:
         """ScoreMP and ScorePercentage against the board's other results in the file."""
-        field_of: dict[tuple[object, str], list[tuple[ScoreRecord, int]]] = defaultdict(list)
-        for record in self._records:
-            result, ns = record.result, record.score_ns()
-            if result.room is None and result.board and ns is not None:
-                field_of[(result.match_key, result.board.strip())].append((record, ns))
         found = []
-        for entries in field_of.values():
-            if len(entries) < 2:
+        for board, scores in self._fields.items():
+            stating = self._stating_mp.get(board, ())
+            if len(scores) < 2 or not stating:
                 continue
             # One field per board, sorted once, serves every record of the board.
-            field = ScoreField(score for _, score in entries)
-            for record, ns in entries:
-                if record.in_table or record.scoring & NOT_MATCHPOINTS:
-                    continue
+            field = ScoreField(scores)
+            for record in stating:
+                ns = record.score_ns()
+                assert ns is not None
                 fit = Fit(field, record.scale)
                 for name in ("ScoreMP", "ScorePercentage"):
                     stated = record.stated.get(name)
                     if stated is not None:
                         found += _compare_matchpoints(
                             record, stated, fit, ns, "SC022",
-                            f"computed from the {len(entries)} results of this board in "
+                            f"computed from the {len(scores)} results of this board in "
                             "this file")
         return found
 
@@ -395,6 +421,7 @@ def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
         record.vulnerable_at = (tag.line, tag.value_column or tag.column)
     if (game.value("FrenchMP") or "").strip().lower() == "yes":
         record.scoring = record.scoring | {"frenchmp"}
+    record.ns = record._law77()
     table = game.tag("ScoreTable")
     return record, [] if table is None else _table(game, table, record)
 

@@ -9,6 +9,8 @@ scores; its IMPs from its datum where the table gives one.
 
 from __future__ import annotations
 
+import functools
+
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -73,6 +75,7 @@ _FIGURE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)")
 # -- Arithmetic shared with the tag checks ----------------------------------------------------
 
 
+@functools.lru_cache(maxsize=256)
 def scoring_fields(value: str | None) -> frozenset[str]:
     """The Scoring tag's fields, lowercase (``IMP;Butler`` -> ``{'imp', 'butler'}``)."""
     return frozenset(f.strip().lower() for f in (value or "").split(";") if f.strip())

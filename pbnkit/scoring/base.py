@@ -28,6 +28,7 @@ from pbnkit.model import (
     Suit,
     Vulnerability,
 )
+from pbnkit.pickling import by_fields
 
 #: Who won a rubber; equal totals are a draw.
 RubberWinner = Literal["NS", "EW", "draw"]
@@ -44,6 +45,7 @@ class UnknownProfileError(PbnError):
         super().__init__(f"unknown scoring profile {name!r} (known: {', '.join(self.known)})")
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class MatchKey:
     """The event tags that put the records of one team match together."""
@@ -72,6 +74,7 @@ _HONOURS = {
 _HAND = (1 << 52) - 1
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Hands:
     """A record's original hands, reduced to what scoring asks of them: who holds which
@@ -111,6 +114,7 @@ class Hands:
                 for seat in Seat}
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class BoardResult:
     """One record's result, as the record states it.
@@ -132,6 +136,12 @@ class BoardResult:
     room: str | None = None
     path: str | None = None
     match_key: MatchKey = MatchKey()
+
+    def without_hands(self) -> BoardResult:
+        """The same result without its hands (what only rubber honours need)."""
+        return BoardResult(self.index, self.board, self.declarer, self.contract, self.tricks,
+                           self.vulnerability, None, self.dealer, self.room, self.path,
+                           self.match_key)
 
     @property
     def board_number(self) -> int | None:

@@ -7,6 +7,7 @@ scoring adds what identifies the board and the match.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from pbnkit.model import Seat, parse_or_none
@@ -34,11 +35,18 @@ def board_result(game: Game) -> BoardResult:
         dealer=parse_or_none(Seat.from_pbn, game.value("Dealer")),
         room=_text(game, "Room"),
         path=game.path,
-        match_key=MatchKey(
+        match_key=_match_key(
             _text(game, "Event"), _text(game, "Section"), _text(game, "Stage"),
             _text(game, "Round"), _text(game, "HomeTeam"), _text(game, "VisitTeam"),
         ),
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _match_key(*tags: str | None) -> MatchKey:
+    """One shared key for the many records of one match or event: a large file keeps a
+    result per record, and each would otherwise hold its own copies of the tag texts."""
+    return MatchKey(*tags)
 
 
 def board_results(games: Iterable[Game]) -> list[BoardResult]:
