@@ -102,8 +102,7 @@ def validate(paths: tuple[str, ...], output_format: str, select: tuple[str, ...]
     options = Options(strict, _prefixes(select), _prefixes(ignore), Severity(min_severity))
     with running("validating", files, jobs, scheduler, quiet) as run:
         validation = FileValidation("", options)
-        for unit, checked in zip(run.units, run.engine.map(partial(check_unit, options),
-                                                           run.units)):
+        for unit, checked in run.engine.map(partial(check_unit, options), run.units):
             if unit.chunk == 0:
                 validation = FileValidation(unit.path, options)
             run.progress.advance(validation.add(checked), unit.size)
@@ -197,7 +196,7 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
     results: list[BoardResult] = []
     scoring: dict[str | None, str] = {}
     with reported(run.progress):
-        for unit, scored in zip(run.units, run.engine.map(function, run.units)):
+        for unit, scored in run.engine.map(function, run.units):
             results.extend(scored.results)
             for path, value in scored.scoring.items():
                 scoring.setdefault(path, value)

@@ -4,8 +4,9 @@ the run of a command's units with progress on stderr."""
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -14,6 +15,7 @@ import click
 
 from pbnkit.errors import PbnError
 from pbnkit.jobs.engines import Dask, Engine, EngineError, engine, usable_cores
+from pbnkit.jobs.units import chunk_size
 from pbnkit.jobs.units import plan as plan_files
 from pbnkit.progress import Progress
 
@@ -38,7 +40,7 @@ def jobs_options(function: F) -> F:
 @dataclass
 class Run:
     engine: Engine
-    units: list[Any]  # each with .size (for progress), .chunk and .is_last
+    units: Iterable[Any]  # each with .size (for progress), .chunk and .is_last
     progress: Progress
 
 
@@ -58,25 +60,28 @@ class ArchivePath(click.Path):
 @contextlib.contextmanager
 def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str | None,
             quiet: bool, plan: Callable[[int], Sequence[Any]] | None = None) -> Iterator[Run]:
-    """The engine, the units (of ``files``, or what ``plan(jobs)`` gives) and a progress
-    bar over their size; a failure to start, a failed unit or Ctrl-C becomes one line on
-    stderr and exit status 2."""
-    planned = plan or (lambda count: plan_files(files, count))
+    """The engine, the units (of ``files``, found as the work goes, or what ``plan(jobs)``
+    gives) and a progress bar over their size; a failure to start, a failed unit or
+    Ctrl-C becomes one line on stderr and exit status 2."""
     try:
-        if scheduler:
-            chosen: Engine = Dask(scheduler)
-            units = list(planned(chosen.jobs))
+        chosen: Engine | None = Dask(scheduler) if scheduler else None
+        count = chosen.jobs if chosen is not None else (
+            usable_cores() if jobs is None else jobs)
+        if plan is not None:
+            planned = list(plan(count))
+            units: Iterable[Any] = planned
+            total, alone = sum(unit.size for unit in planned), len(planned) <= 1
         else:
-            count = usable_cores() if jobs is None else jobs
-            units = list(planned(count))
-            chosen = engine(count, units=len(units))
+            units = plan_files(files, count)
+            total = sum(os.stat(path).st_size for path in files if Path(path).is_file())
+            alone = len(files) <= 1 and total <= chunk_size(files, count)
+        chosen = chosen or engine(count, alone=alone)
     except EngineError as error:
         raise click.UsageError(str(error)) from None
     except PbnError as error:
         click.echo(f"pbnkit: {error}", err=True)
         sys.exit(EXIT_TROUBLE)
-    progress = Progress(label, enabled=False if quiet else None,
-                        total=sum(unit.size for unit in units))
+    progress = Progress(label, enabled=False if quiet else None, total=total)
     try:
         yield Run(chosen, units, progress)
     except KeyboardInterrupt:

@@ -47,9 +47,10 @@ def cli(*args: object) -> tuple[int, str]:
 def test_a_large_file_is_cut_into_chunks_for_several_jobs(inputs):
     from pathlib import Path
 
-    units = plan([Path(inputs[0])], 2)
+    units = list(plan([Path(inputs[0])], 2))
     assert len(units) > 1
     assert [u.chunk for u in units] == list(range(len(units)))
+    assert [u.is_last for u in units] == [False] * (len(units) - 1) + [True]
     assert sum(u.size for u in units) == Path(inputs[0]).stat().st_size
 
 
@@ -124,9 +125,9 @@ def test_results_come_back_in_unit_order_with_a_bounded_window():
         return Done(unit * 10)
 
     results = _in_order(submit, range(10), window=3)
-    assert next(results) == 0
+    assert next(results) == (0, 0)
     assert submitted == [0, 1, 2, 3]  # three in flight once the first is taken
-    assert list(results) == [10 * n for n in range(1, 10)]
+    assert list(results) == [(n, 10 * n) for n in range(1, 10)]
 
 
 def test_a_failing_unit_names_its_file(tmp_path):
@@ -136,7 +137,7 @@ def test_a_failing_unit_names_its_file(tmp_path):
             list(pool.map(_fail_on_missing, [str(tmp_path / "missing.pbn")]))
     finally:
         pool.close()
-    assert list(Inline().map(len, ["ab", "c"])) == [2, 1]
+    assert list(Inline().map(len, ["ab", "c"])) == [("ab", 2), ("c", 1)]
 
 
 def _fail_on_missing(path: str) -> int:

@@ -1,7 +1,8 @@
 """Work units of an archive, for ``pbnkit rescore -j``: runs of Parquet row groups that
-begin where a source file begins, so that each unit resolves ``#``/``##`` inheritance on
-its own exactly as one reading of the whole archive does. A JSON or JSONL archive is one
-unit (it can only be read from the start)."""
+begin where a source file begins (or anywhere, when no record uses ``#`` inheritance), so
+that each unit resolves ``#``/``##`` inheritance on its own exactly as one reading of the
+whole archive does. A JSON or JSONL archive is one unit (it can only be read from the
+start)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from pbnkit.export import dataset
@@ -63,19 +65,23 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
     else:
         return [ArchiveUnit(name)]
     fs, _ = dataset.filesystem(name)
-    groups: list[tuple[str, int, int, bool]] = []  # file, row group, rows, starts a source
+    groups: list[tuple[str, int, int, bool]] = []  # file, row group, rows, a cut may go before
     for path in files:
         try:
             with fs.open_input_file(path) as stream:
                 parquet = pq.ParquetFile(stream)
-                starts = parquet.read(columns=["index"]).column("index").to_pylist()
-                offset = 0
-                for number in range(parquet.metadata.num_row_groups):
-                    rows = parquet.metadata.row_group(number).num_rows
-                    groups.append((path, number, rows, not rows or starts[offset] == 0))
-                    offset += rows
+                table = parquet.read(columns=["index", "tags"])
         except Exception:  # not readable here: one unit, and reading says what is wrong
             return [ArchiveUnit(name)]
+        starts = table.column("index").to_pylist()
+        # Without a '#' value anywhere, no record inherits: any row group may start a unit.
+        values = pc.list_flatten(table.column("tags")).combine_chunks().field("value")
+        anywhere = not pc.any(pc.starts_with(values, "#")).as_py()
+        offset = 0
+        for number in range(parquet.metadata.num_row_groups):
+            rows = parquet.metadata.row_group(number).num_rows
+            groups.append((path, number, rows, anywhere or not rows or starts[offset] == 0))
+            offset += rows
     total = sum(rows for _, _, rows, _ in groups)
     target = max(1, total // max(1, jobs * UNITS_PER_JOB))
     runs: list[list[tuple[str, int, int, bool]]] = []

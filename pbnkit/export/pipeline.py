@@ -31,7 +31,7 @@ from pbnkit.export.rows import Row, add_file_problems, diagnostic_row, game_row
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
 from pbnkit.export.sinks import BATCH_SIZE, SINKS, ArchiveError, output_format
 from pbnkit.jobs.engines import Engine, Inline
-from pbnkit.jobs.units import Unit, UnitEnd, end_of, file_encoding, plan
+from pbnkit.jobs.units import Unit, UnitEnd, end_of, file_encoding, plan, with_encodings
 from pbnkit.pbn.reader import PbnReader
 
 
@@ -185,7 +185,7 @@ def _closing_on_failure(sink: Any) -> Iterator[None]:
 def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str], *,
             force: bool = False, profile: str | None = None, check: bool = True,
             batch_size: int = BATCH_SIZE, engine: Engine | None = None,
-            units: list[Unit] | None = None,
+            units: Iterable[Unit] | None = None,
             on_unit: Callable[[Unit, int], None] | None = None) -> ConvertSummary:
     """Convert PBN files into one archive at ``out`` (format from its name, see
     :func:`output_format`), atomically: on any error no output is left behind.
@@ -200,7 +200,8 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
         if not Path(path).is_file():
             raise ArchiveError(f"cannot read {os.fspath(path)}: no such file")
     engine = engine or Inline()
-    units = units if units is not None else plan([Path(p) for p in paths], engine.jobs)
+    units = with_encodings(units if units is not None
+                           else plan([Path(p) for p in paths], engine.jobs))
     options = ConvertOptions(kind, check, profile, batch_size)
     summary = ConvertSummary()
     with _fewer_collections():
@@ -220,7 +221,7 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
     return summary
 
 
-def _write_dataset(where: str, engine: Engine, units: list[Unit], options: ConvertOptions,
+def _write_dataset(where: str, engine: Engine, units: Iterable[Unit], options: ConvertOptions,
                    summary: ConvertSummary, on_unit: Callable[[Unit, int], None] | None) -> None:
     options = replace(options, parts=where)
     parts = [done.part for _, done in _merged(engine, units, options, summary, on_unit)
@@ -233,14 +234,15 @@ def _write_dataset(where: str, engine: Engine, units: list[Unit], options: Conve
                                           "pbnkit": __version__, "profile": options.profile or ""})
 
 
-def _merged(engine: Engine, units: list[Unit], options: ConvertOptions, summary: ConvertSummary,
+def _merged(engine: Engine, units: Iterable[Unit], options: ConvertOptions,
+            summary: ConvertSummary,
             on_unit: Callable[[Unit, int], None] | None) -> Iterator[tuple[Unit, ConvertedUnit]]:
     """The units' results in order, counted into ``summary``. The problems a file's
     earlier chunks found outside any game go on its last row, as one reading would put
     them."""
     earlier: list[Diagnostic] = []
     records = 0
-    for unit, done in zip(units, engine.map(partial(convert_unit, options), units)):
+    for unit, done in engine.map(partial(convert_unit, options), units):
         if unit.is_last and earlier and done.records:
             _add_earlier_problems(done, earlier, options)
         earlier = [] if unit.is_last else earlier + list(done.end.diagnostics)

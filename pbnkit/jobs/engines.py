@@ -38,7 +38,7 @@ class UnitError(PbnError):
 class Engine(Protocol):
     jobs: int
 
-    def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[R]: ...
+    def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]: ...
 
     def close(self) -> None: ...
 
@@ -57,16 +57,18 @@ class Inline:
 
     jobs = 1
 
-    def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[R]:
+    def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]:
         for unit in units:
-            yield function(unit)
+            yield unit, function(unit)
 
     def close(self) -> None:
         pass
 
 
-def _in_order(submit: Callable[[U], Future[R]], units: Iterable[U], window: int) -> Iterator[R]:
-    """Results in unit order, with at most ``window`` units submitted and not yet taken."""
+def _in_order(submit: Callable[[U], Future[R]], units: Iterable[U],
+              window: int) -> Iterator[tuple[U, R]]:
+    """Each unit with its result, in unit order, with at most ``window`` units submitted
+    and not yet taken."""
     pending: collections.deque[tuple[U, Future[R]]] = collections.deque()
     remaining = iter(units)
     try:
@@ -83,10 +85,10 @@ def _in_order(submit: Callable[[U], Future[R]], units: Iterable[U], window: int)
             except Exception as error:  # a crashed worker, or a pbnkit bug in one
                 where = unit.describe() if hasattr(unit, "describe") else repr(unit)
                 raise UnitError(f"{where}: {type(error).__name__}: {error}") from error
-            for unit in remaining:
-                pending.append((unit, submit(unit)))
+            for following in remaining:
+                pending.append((following, submit(following)))
                 break
-            yield result
+            yield unit, result
     finally:
         for _, future in pending:  # an error or Ctrl-C: drop the units not started yet
             future.cancel()
@@ -120,7 +122,7 @@ class Pool:
         self._executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                                              initializer=_leave_interrupts_to_the_parent)
 
-    def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[R]:
+    def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]:
         return _in_order(lambda unit: self._executor.submit(function, unit), units,
                          self.jobs * WINDOW_PER_JOB)
 
@@ -144,7 +146,7 @@ class Dask:
         workers = self._client.scheduler_info().get("workers", {})
         self.jobs = max(1, sum(w.get("nthreads", 1) for w in workers.values()))
 
-    def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[R]:
+    def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]:
         return _in_order(lambda unit: self._client.submit(function, unit, pure=False), units,
                          self.jobs * WINDOW_PER_JOB)
 
@@ -152,12 +154,11 @@ class Dask:
         self._client.close()
 
 
-def engine(jobs: int | None, scheduler: str | None = None, units: int | None = None) -> Engine:
+def engine(jobs: int | None, scheduler: str | None = None, alone: bool = False) -> Engine:
     """The engine for ``-j``/``--scheduler``: Dask when a scheduler is named, else a pool of
-    ``jobs`` processes (default: every usable core), inline when one process is enough."""
+    ``jobs`` processes (default: every usable core); inline when one process is enough
+    (``alone``: the work is a single unit)."""
     if scheduler:
         return Dask(scheduler)
     jobs = usable_cores() if jobs is None or jobs < 1 else jobs
-    if units is not None:
-        jobs = min(jobs, units)
-    return Inline() if jobs <= 1 else Pool(jobs)
+    return Inline() if jobs <= 1 or alone else Pool(jobs)

@@ -11,11 +11,11 @@ commentary after the last game) is merged by the parent from every unit's
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pbnkit.pbn.chunks import ReadSummary, Resume, merge, plan_chunks, summary
+from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, merge, summary
 from pbnkit.pbn.reader import PbnReader
 from pbnkit.pbn.split import codec_of, detect
 
@@ -36,19 +36,15 @@ class Unit:
     path: str
     size: int  # bytes of the file this unit covers, for progress
     chunk: int = 0
-    chunks: int = 1
+    is_last: bool = True  # the file's last chunk
     resume: Resume | None = None
     #: the file's encoding as one reading names it, known before reading (chunks only)
     encoding: str | None = None
     #: position among all the units of a run (a file named twice gives two units)
     ordinal: int = 0
 
-    @property
-    def is_last(self) -> bool:
-        return self.chunk == self.chunks - 1
-
     def describe(self) -> str:
-        return self.path if self.chunks == 1 else f"{self.path} (part {self.chunk + 1} of {self.chunks})"
+        return self.path if self.resume is None else f"{self.path} (part {self.chunk + 1})"
 
     def reader(self, strict: bool = False) -> PbnReader:
         return PbnReader(self.path, strict=strict, resume=self.resume)
@@ -94,20 +90,46 @@ def file_encoding(path: str) -> str:
     return encoding.name
 
 
-def plan(files: Sequence[Path], jobs: int) -> list[Unit]:
-    """Units for ``files`` in order: a file each, and large files cut in chunks, so that
-    several jobs can share one file and a long run shows progress as it goes."""
-    sizes = [os.stat(path).st_size if Path(path).is_file() else 0 for path in files]
-    target = min(MAX_CHUNK, max(MIN_CHUNK, sum(sizes) // (jobs * CHUNKS_PER_JOB) + 1))
-    units: list[Unit] = []
-    for path, size in zip(files, sizes):
+def chunk_size(files: Sequence[Path], jobs: int) -> int:
+    """How large a chunk of a large file is, for ``jobs`` jobs sharing ``files``."""
+    total = sum(os.stat(path).st_size for path in files if Path(path).is_file())
+    return min(MAX_CHUNK, max(MIN_CHUNK, total // (jobs * CHUNKS_PER_JOB) + 1))
+
+
+def plan(files: Sequence[Path], jobs: int) -> Iterator[Unit]:
+    """Units for ``files`` in order, as they are found: a file each, and large files cut
+    in chunks, so that several jobs can share one file and a long run shows progress as
+    it goes. Lazy: the first units are at work while a large file is still being cut."""
+    target = chunk_size(files, jobs)
+    ordinal = 0
+    for path in files:
         name = os.fspath(path)
-        resumes = plan_chunks(name, target) if size > target else []
-        if len(resumes) <= 1:
-            units.append(Unit(name, size, ordinal=len(units)))
+        size = os.stat(name).st_size if Path(name).is_file() else 0
+        if size <= target:
+            yield Unit(name, size, ordinal=ordinal)
+            ordinal += 1
             continue
-        encoding = file_encoding(name)
-        for number, resume in enumerate(resumes):
-            units.append(Unit(name, resume.end - resume.start, number, len(resumes), resume,
-                              encoding, len(units)))
-    return units
+        chunk, previous = 0, None
+        for resume in iter_chunks(name, target):
+            if previous is not None:
+                yield Unit(name, previous.end - previous.start, chunk, False, previous,
+                           ordinal=ordinal)
+                chunk, ordinal = chunk + 1, ordinal + 1
+            previous = resume
+        assert previous is not None
+        whole = chunk == 0  # not cut after all
+        yield Unit(name, previous.end - previous.start, chunk, True,
+                   None if whole else previous, ordinal=ordinal)
+        ordinal += 1
+
+
+def with_encodings(units: Iterable[Unit]) -> Iterator[Unit]:
+    """The units, each chunk carrying its file's encoding name (the archive's encoding
+    column is the file's, which a chunk alone cannot know)."""
+    known: dict[str, str] = {}
+    for unit in units:
+        if unit.resume is not None:
+            if unit.path not in known:
+                known[unit.path] = file_encoding(unit.path)
+            unit = replace(unit, encoding=known[unit.path])
+        yield unit

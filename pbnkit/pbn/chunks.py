@@ -16,7 +16,7 @@ from __future__ import annotations
 import mmap
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import BinaryIO, NamedTuple
 
@@ -92,6 +92,12 @@ def plan_chunks(path: str | os.PathLike[str], target_bytes: int) -> list[Resume]
     """Parts of about ``target_bytes`` each, cut only between two games that both start
     with a tag pair. One part when the file is small, or when its charset is not ASCII
     based (then bytes cannot be searched for line ends, braces and blank lines)."""
+    return list(iter_chunks(path, target_bytes))
+
+
+def iter_chunks(path: str | os.PathLike[str], target_bytes: int) -> Iterator[Resume]:
+    """:func:`plan_chunks` part by part, as the pass over the file finds them: a part can
+    be read while the rest of the file is still being planned."""
     size = os.path.getsize(path)
     with open(path, "rb") as stream:
         head = stream.read(_CHUNK)
@@ -99,14 +105,16 @@ def plan_chunks(path: str | os.PathLike[str], target_bytes: int) -> list[Resume]
         start = 3 if encoding.bom else 0
         whole = Resume(start, size, 1, 0, encoding.bom, encoding.declared)
         if size - start <= target_bytes or not line_separable(codec_of(encoding)):
-            return [whole]
+            yield whole
+            return
         with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as data:
             # Most files hold no '#' at all: one byte search, not a regex, tells.
             inherited = {m[1].decode("ascii") for m in _HASH_VALUE.finditer(data)} \
                 if data.find(b"#") >= 0 else set()
         stream.seek(start)
         with open(path, "rb") as blocks:
-            return _Planner(blocks, encoding, target_bytes, inherited).plan(stream, start, size)
+            yield from _Planner(blocks, encoding, target_bytes, inherited).plan(
+                stream, start, size)
 
 
 class _Planner:
@@ -127,8 +135,8 @@ class _Planner:
         ) if inherited else None
         self.tag_pairs = terminal("TAG_PAIRS")
 
-    def plan(self, stream: BinaryIO, start: int, size: int) -> list[Resume]:
-        cuts = [Resume(start, size, 1, 0, self.encoding.bom, self.encoding.declared)]
+    def plan(self, stream: BinaryIO, start: int, size: int) -> Iterator[Resume]:
+        part = Resume(start, size, 1, 0, self.encoding.bom, self.encoding.declared)
         offset, line, in_comment = start, 1, False
         block: tuple[int, int, bool] | None = None  # start, line, starts with a tag pair
         after_game = False  # the last block ended a game that started with a tag pair
@@ -149,9 +157,9 @@ class _Planner:
                     counted = pos
                     tagged = self.tag_pairs.match(text, pos, text.index("\n", pos)) is not None
                     if separator and after_game and tagged and \
-                            separator[0] - cuts[-1].start >= self.target:
-                        cuts[-1] = replace(cuts[-1], end=separator[0])
-                        cuts.append(self._resume(separator, size))
+                            separator[0] - part.start >= self.target:
+                        yield replace(part, end=separator[0])
+                        part = self._resume(separator, size)
                     block, separator = (offset + pos, counted_line, tagged), None
                 if blank_end is None:
                     break
@@ -165,7 +173,7 @@ class _Planner:
                 pos = blank_end
             offset += len(raw)
             line += text.count("\n")
-        return cuts
+        yield part
 
     def _resume(self, separator: tuple[int, int], size: int) -> Resume:
         state = self.inheritance
