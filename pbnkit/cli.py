@@ -23,7 +23,6 @@ from pbnkit.diagnostics import CODES, Severity
 from pbnkit.scoring import PROFILES
 
 if TYPE_CHECKING:
-    from pbnkit.pbn.records import Game
     from pbnkit.jobs.work import ScoredUnit
     from pbnkit.scoring.base import BoardResult
     from pbnkit.scoring.report import ScoreReport

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import gc
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -40,3 +42,32 @@ def fewer_collections():
     gc.set_threshold(50_000, 20, 10)
     yield
     gc.set_threshold(*thresholds)
+
+
+def generate_boards(path: Path, boards: int, seed: int) -> Path:
+    """A file of generated boards with full auction and play (benchmarks/generate.py)."""
+    subprocess.run([sys.executable, str(REPO / "benchmarks" / "generate.py"), str(boards),
+                    "-o", str(path), "--seed", str(seed)], check=True, capture_output=True)
+    return path
+
+
+def job_inputs(folder: Path, boards: int, seed: int, corpus_step: int) -> list[str]:
+    """Inputs for runs at several jobs: a generated file large enough to be cut in chunks,
+    the sample files, and every ``corpus_step``-th real file when the corpus is here."""
+    files = [str(generate_boards(folder / "big.pbn", boards, seed))]
+    files += sorted(str(p) for p in SAMPLE_DATA.glob("*.pbn"))
+    if CORPUS.is_dir():
+        files += sorted(str(p) for p in CORPUS.rglob("*.pbn"))[::corpus_step]
+    return files
+
+
+def run_pbnkit(*args: object) -> tuple[int, str]:
+    """``pbnkit ARGS`` in this process: exit status and standard output."""
+    from click.testing import CliRunner
+
+    from pbnkit.cli import main
+
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout

@@ -6,42 +6,24 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from click.testing import CliRunner
 
-from pbnkit.cli import main
 from pbnkit.jobs.engines import Inline, Pool, UnitError, _in_order
 from pbnkit.jobs.units import plan
 from pbnkit.progress import Progress
-from tests.conftest import CORPUS, REPO, SAMPLE_DATA
-
-GENERATE = REPO / "benchmarks" / "generate.py"
-
+from tests.conftest import job_inputs, run_pbnkit
 
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> list[str]:
     """Sample files, a generated file cut into several chunks, and a spread of real files
     (the chunked reader itself is checked on every corpus file in test_reader_chunks)."""
-    folder = tmp_path_factory.mktemp("inputs")
-    big = folder / "big.pbn"
-    subprocess.run([sys.executable, str(GENERATE), "2500", "-o", str(big), "--seed", "3"],
-                   check=True, capture_output=True)
-    files = [str(big)] + sorted(str(p) for p in SAMPLE_DATA.glob("*.pbn"))
-    if CORPUS.is_dir():
-        files += sorted(str(p) for p in CORPUS.rglob("*.pbn"))[::6]
-    return files
+    return job_inputs(tmp_path_factory.mktemp("inputs"), 2500, 3, 6)
 
 
-def cli(*args: object) -> tuple[int, str]:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout
+cli = run_pbnkit
 
 
 def test_a_large_file_is_cut_into_chunks_for_several_jobs(inputs):

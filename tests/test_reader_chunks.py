@@ -5,15 +5,13 @@ diagnostics, and the file's encoding, diagnostics and trailer."""
 from __future__ import annotations
 
 import pickle
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import pbnkit
 from pbnkit.pbn.chunks import merge, plan_chunks, summary
-from tests.conftest import CORPUS, REPO, corpus_params
+from tests.conftest import CORPUS, corpus_params, generate_boards
 
 GAME = ('[Event "{event}"]\n[Site "{site}"]\n[Board "{board}"]\n[Dealer "N"]\n'
         '[Vulnerable "None"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
@@ -90,10 +88,7 @@ def test_tricky_file_read_in_parts_equals_whole_read(tmp_path, head, strict):
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("generated") / "boards.pbn"
-    subprocess.run([sys.executable, str(REPO / "benchmarks" / "generate.py"), "400", "-o",
-                    str(path), "--seed", "5"], check=True, capture_output=True)
-    return path
+    return generate_boards(tmp_path_factory.mktemp("generated") / "boards.pbn", 400, 5)
 
 
 @pytest.mark.parametrize("strict", [False, True])

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import pickle
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,15 +16,12 @@ from pbnkit.export.score_tables import write_score
 from pbnkit.model import DECK, Card, Deal, Hand, Seat, Strain
 from pbnkit.scoring import Hands
 from pbnkit.scoring.report import ScoreReport, score_games
-from tests.conftest import CORPUS, REPO, SAMPLE_DATA
+from tests.conftest import CORPUS, SAMPLE_DATA, generate_boards
 
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("generated") / "boards.pbn"
-    subprocess.run([sys.executable, str(REPO / "benchmarks" / "generate.py"), "300", "-o",
-                    str(path), "--seed", "1"], check=True, capture_output=True)
-    return path
+    return generate_boards(tmp_path_factory.mktemp("generated") / "boards.pbn", 300, 1)
 
 
 def reports(path: Path) -> list[ScoreReport]:

@@ -158,8 +158,8 @@ class Deal:
                 f"invalid deal {text!r}: expected 4 hands, found {len(fields)}"
             )
         hands: list[Hand | None] = [None] * 4
-        for offset, field in enumerate(fields):
-            hands[first.next(offset)] = None if field == "-" else Hand.from_pbn(field)
+        for offset, written in enumerate(fields):
+            hands[first.next(offset)] = None if written == "-" else Hand.from_pbn(written)
         return cls((hands[0], hands[1], hands[2], hands[3]), first)
 
     def pbn(self, first: Seat | None = None) -> str:

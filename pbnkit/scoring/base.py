@@ -97,10 +97,11 @@ class Hands:
         if deal is None:
             return None
         cards = given = 0
-        for seat, hand in enumerate(deal.hands):
+        # Deal.masks has the layout of _bit (Card.bit): one int per hand, ready made.
+        for seat, (hand, mask) in enumerate(zip(deal.hands, deal.masks)):
             if hand is not None:
                 given |= 1 << seat
-                cards |= sum({_bit(card) for card in hand.cards}) << (52 * seat)
+                cards |= mask << (52 * seat)
         # Honours need all the original hands: with a hand missing we cannot tell whether
         # the other side holds the rest.
         why = ("the deal is incomplete" if not deal.is_complete
