@@ -28,7 +28,7 @@ def jobs_options(function: F) -> F:
     """``-j N`` and ``--scheduler ADDRESS`` (also ``PBNKIT_SCHEDULER``)."""
     function = click.option(
         "--scheduler", metavar="ADDRESS", envvar="PBNKIT_SCHEDULER",
-        help="Run on a Dask cluster, e.g. tcp://10.0.0.5:8786 (also PBNKIT_SCHEDULER; needs "
+        help="Run on a Dask cluster, e.g. tcp://scheduler.example:8786 (also PBNKIT_SCHEDULER; needs "
              "pip install 'pbnkit[dask]'). Output is the same as with -j 1.")(function)
     return click.option(
         "-j", "--jobs", type=click.IntRange(min=1), metavar="N",

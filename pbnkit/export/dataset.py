@@ -59,12 +59,13 @@ def part_name(ordinal: int, source: str, chunk: int) -> str:
     return f"{ordinal:05d}-{stem}-{digest[:8]}-{chunk:04d}.parquet"
 
 
-def write_part(where: str, name: str, table: pa.Table) -> None:
-    """Write one part whole: to a hidden name first, then moved into place."""
+def write_part(where: str, name: str, table: pa.Table, options: dict[str, Any]) -> None:
+    """Write one part whole (with the writer ``options`` of ``pq.write_table``): to a
+    hidden name first, then moved into place."""
     fs, root = filesystem(where)
     hidden = f"{root}/.{name}.tmp"
     with fs.open_output_stream(hidden) as stream:
-        pq.write_table(table, stream, compression="zstd")
+        pq.write_table(table, stream, **options)
     fs.move(hidden, f"{root}/{name}")
 
 

@@ -29,7 +29,7 @@ from pbnkit.export import dataset
 from pbnkit.export.atomic import atomic_directory, atomic_file, check_target
 from pbnkit.export.rows import Row, add_file_problems, diagnostic_row, game_row
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
-from pbnkit.export.sinks import BATCH_SIZE, SINKS, ArchiveError, output_format
+from pbnkit.export.sinks import BATCH_SIZE, SINKS, ArchiveError, output_format, parquet_options
 from pbnkit.jobs.engines import Engine, Inline
 from pbnkit.jobs.units import Unit, UnitEnd, end_of, file_encoding, plan, with_encodings
 from pbnkit.pbn.reader import PbnReader
@@ -128,7 +128,8 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     part = None
     if options.parts is not None and payloads:
         name = dataset.part_name(unit.ordinal, unit.path, unit.chunk)
-        dataset.write_part(options.parts, name, pa.Table.from_batches(payloads))
+        table = pa.Table.from_batches(payloads)
+        dataset.write_part(options.parts, name, table, parquet_options(table.schema))
         part, payloads = (name, records), []
     return ConvertedUnit(payloads, part, records, errors, warnings, end_of(reader))
 
@@ -228,7 +229,8 @@ def _write_dataset(where: str, engine: Engine, units: Iterable[Unit], options: C
              if done.part is not None]
     if not parts:  # no records: an empty part still tells readers the schema
         name = "empty-00000.parquet"
-        dataset.write_part(where, name, boards_schema(options.profile).empty_table())
+        empty = boards_schema(options.profile).empty_table()
+        dataset.write_part(where, name, empty, parquet_options(empty.schema))
         parts = [(name, 0)]
     dataset.write_manifest(where, parts, {"schema": SCHEMA_NAME, "version": SCHEMA_VERSION,
                                           "pbnkit": __version__, "profile": options.profile or ""})
@@ -285,8 +287,8 @@ def _add_earlier_problems(done: ConvertedUnit, earlier: list[Diagnostic],
     done.warnings += warnings
     if done.part is not None:
         assert options.parts is not None
-        dataset.write_part(options.parts, done.part[0],
-                           pa.Table.from_pylist(rows, schema=boards_schema(options.profile)))
+        table = pa.Table.from_pylist(rows, schema=boards_schema(options.profile))
+        dataset.write_part(options.parts, done.part[0], table, parquet_options(table.schema))
     else:
         done.payloads[-1] = SINKS[options.kind].encode(rows, options.profile)
 

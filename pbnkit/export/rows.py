@@ -8,7 +8,7 @@ never an exception, because one odd record must not stop an archive.
 
 from __future__ import annotations
 
-import itertools
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
@@ -97,7 +97,7 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = ()) -> R
         **_hands(values.get("Deal")),
         "scoring": values.get("Scoring"),
         "declarer": _seat((values.get("Declarer") or "").lstrip("^")),
-        **_contract(values.get("Contract")),
+        **dict(zip(_CONTRACT_COLUMNS, _contract(values.get("Contract")))),
         "auction": _items(game, "Auction", "call"),
         "play": _items(game, "Play", "card"),
         "notes": _notes(game.tags),
@@ -135,11 +135,23 @@ def _integer(text: str | None, bounds: range) -> int | None:
     return number if number in bounds else None
 
 
+# The values of a few tags come from a small set of spellings, and parsing one costs more
+# than a cache look-up: each is parsed once per spelling.
+
+@functools.lru_cache(maxsize=256)
 def _seat(text: str | None) -> str | None:
     seat = parse_or_none(Seat.from_pbn, text)
     return seat.pbn() if seat is not None else None
 
 
+@functools.lru_cache(maxsize=256)
+def _rotation(text: str) -> str | None:
+    """The seats in order from the seat a section tag names, None when it names none."""
+    seat = _seat(text)
+    return _SEATS[_SEATS.index(seat):] + _SEATS[:_SEATS.index(seat)] if seat else None
+
+
+@functools.lru_cache(maxsize=256)
 def _vulnerable(text: str | None) -> str | None:
     try:
         return Vulnerability.from_pbn(text).pbn() if text is not None else None
@@ -150,7 +162,11 @@ def _vulnerable(text: str | None) -> str | None:
 _DEAL = re.compile(r"\s*([NESWnesw])\s*:(.*)", re.DOTALL)
 _HAND = re.compile(r"[2-9TJQKAtjqka]*(?:\.[2-9TJQKAtjqka]*){3}")
 _RANK_ORDER = {rank: order for order, rank in enumerate("AKQJT98765432")}
-_DESCENDING = re.compile(r"A?K?Q?J?T?9?8?7?6?5?4?3?2?(?:\.A?K?Q?J?T?9?8?7?6?5?4?3?2?){3}")
+_DESCENDING_HAND = r"A?K?Q?J?T?9?8?7?6?5?4?3?2?(?:\.A?K?Q?J?T?9?8?7?6?5?4?3?2?){3}"
+_DESCENDING = re.compile(_DESCENDING_HAND)
+#: a Deal value already as export format writes it (the usual case): one match gives it all
+_SORTED_DEAL = re.compile(r"\s*([NESW])\s*:\s*({0}|-)\s+({0}|-)\s+({0}|-)\s+({0}|-)\s*"
+                          .format(_DESCENDING_HAND))
 _HAND_COLUMNS = tuple(f"deal_{seat.lower()}" for seat in "NESW")
 
 
@@ -159,6 +175,10 @@ def sorted_hands(text: str) -> tuple[int, list[str | None]] | None:
     with ranks descending, None for '-'); None when not well formed. The same as
     ``Deal.from_pbn(text)`` and ``Hand.pbn()`` for such values, without building 52 Card
     objects per deal, which is half the cost of a row."""
+    match = _SORTED_DEAL.fullmatch(text)
+    if match is not None:
+        first, *fields = match.groups()
+        return _SEATS.index(first), [None if hand == "-" else hand for hand in fields]
     match = _DEAL.fullmatch(text)
     if match is None:
         return None
@@ -197,22 +217,22 @@ def _hands(text: str | None) -> Row:
     return hands
 
 
-def _contract(text: str | None) -> Row:
-    out: Row = {"contract_level": None, "contract_strain": None, "contract_risk": None}
+_CONTRACT_COLUMNS = ("contract_level", "contract_strain", "contract_risk")
+
+
+@functools.lru_cache(maxsize=256)
+def _contract(text: str | None) -> tuple[int | None, str | None, str | None]:
     if not text:
-        return out
+        return None, None, None
     try:
         contract = Contract.from_pbn(text)
     except PbnError:
         try:  # an end position gives the strain only (PBN 3.10)
-            out["contract_strain"] = Strain.from_pbn(text).pbn()
+            return None, Strain.from_pbn(text).pbn(), None
         except PbnError:
-            pass
-        return out
-    out["contract_level"] = contract.level
-    out["contract_strain"] = None if contract.strain is None else contract.strain.pbn()
-    out["contract_risk"] = contract.risk.pbn()
-    return out
+            return None, None, None
+    return (contract.level, None if contract.strain is None else contract.strain.pbn(),
+            contract.risk.pbn())
 
 
 def _result(text: str | None, declarer: str | None) -> int | None:
@@ -232,9 +252,13 @@ def _result(text: str | None, declarer: str | None) -> int | None:
     return None
 
 
-#: a section body of plain calls or cards, nothing attached to them: each blank-separated
-#: word is one item as written (the common case, read without the general decoder)
-_PLAIN = re.compile(r"\s*(?:(?:[A-Za-z0-9]+|-+|[*+])(?:\s+|\Z))*")
+#: a section body of plain calls or cards, each blank-separated word one item as written,
+#: with at most a note reference =n= after it (the common case, read without the general
+#: decoder, which gives the same items); _NOTED then finds each item and its note. A body
+#: of letters, digits and blanks only is plain without the longer match.
+_WORDS_ONLY = re.compile(r"[A-Za-z0-9\s]*")
+_PLAIN = re.compile(r"\s*(?:(?:[A-Za-z0-9]+|-+|[*+])(?:\s*=[0-9]+=)?(?:\s+|\Z))*")
+_NOTED = re.compile(r"([A-Za-z0-9]+|-+|[*+])(?:\s*=([0-9]+)=)?")
 _ANNOTATIONS = ("irregularity", "suffix", "note", "nags", "comments")
 
 
@@ -262,12 +286,18 @@ def _items(game: Game, name: str, token: str) -> SectionItems:
     tag = game.tag(name)
     if tag is None:
         return SectionItems(token, [], [])
-    seat = _seat(tag.value)
-    seats = _SEATS[_SEATS.index(seat):] + _SEATS[:_SEATS.index(seat)] if seat else None
+    seats = _rotation(tag.value)
     body = tag.body
-    if len(body) == 1 and body[0].kind is ElementKind.TOKENS and _PLAIN.fullmatch(body[0].text):
-        texts = body[0].text.split()
-        return SectionItems(token, _seats_of(texts, seats), texts)
+    text = body[0].text if len(body) == 1 and body[0].kind is ElementKind.TOKENS else None
+    if text is not None and (_WORDS_ONLY.fullmatch(text) or _PLAIN.fullmatch(text)):
+        if "=" not in text:
+            texts = text.split()
+            return SectionItems(token, _seats_of(texts, seats), texts)
+        found = _NOTED.findall(text)
+        texts = [word for word, _ in found]
+        annotations: list[tuple[Any, ...]] = [
+            (None, None, _int16(int(note)) if note else None, [], []) for _, note in found]
+        return SectionItems(token, _seats_of(texts, seats), texts, annotations)
     items, _ = decode_items(tag)
     texts = [item.text for item in items]
     annotations = []
@@ -275,11 +305,15 @@ def _items(game: Game, name: str, token: str) -> SectionItems:
         nags = item.nags
         if nags and not all(-32768 <= nag <= 32767 for nag in nags):
             nags = tuple(nag for nag in nags if -32768 <= nag <= 32767)
-        note = item.note
         annotations.append((item.irregularity, item.suffix,
-                            note if note is None or -32768 <= note <= 32767 else None,
+                            None if item.note is None else _int16(item.note),
                             list(nags), list(item.comments)))
     return SectionItems(token, _seats_of(texts, seats), texts, annotations)
+
+
+def _int16(number: int) -> int | None:
+    """A note reference as the int16 column holds it: null when out of range."""
+    return number if -32768 <= number <= 32767 else None
 
 
 def _seats_of(texts: list[str], seats: str | None) -> list[str | None]:
@@ -287,7 +321,7 @@ def _seats_of(texts: list[str], seats: str | None) -> list[str | None]:
     if seats is None:
         return [None] * len(texts)
     if "*" not in texts:
-        return list(itertools.islice(itertools.cycle(seats), len(texts)))
+        return list((seats * (len(texts) // 4 + 1))[:len(texts)])
     found: list[str | None] = []
     position = 0
     for text in texts:

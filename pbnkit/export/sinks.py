@@ -43,13 +43,37 @@ def output_format(out: str | os.PathLike[str]) -> str:
                        "or .jsonl file, or a directory")
 
 
+#: Parquet columns whose values repeat from board to board. Parquet would otherwise try a
+#: dictionary on every column, and the hands, tag bodies, texts and numbers, nearly all
+#: distinct, cost write time for no gain; on these the dictionary makes the file smaller.
+_DICTIONARY_COLUMNS = [
+    "path", "encoding", "event", "site", "date", "room", "west", "north", "east", "south",
+    "dealer", "vulnerable", "scoring", "declarer", "contract_strain", "contract_risk",
+    "auction.list.element.seat", "auction.list.element.call",
+    "play.list.element.seat", "play.list.element.card",
+    "notes.list.element.section", "commentary.list.element.kind",
+    "tags.list.element.name", "tags.list.element.value",
+    "tags.list.element.body.list.element.kind",
+    "diagnostics.list.element.code", "diagnostics.list.element.severity",
+    "diagnostics.list.element.stage",
+]
+
+
+def parquet_options(schema: pa.Schema) -> dict[str, Any]:
+    """How every Parquet file of boards is written: a single file and a dataset's parts."""
+    flat = [field.name for field in schema if not pa.types.is_nested(field.type)]
+    return {"compression": "zstd", "use_dictionary": _DICTIONARY_COLUMNS,
+            "write_statistics": flat}
+
+
 class ParquetSink:
-    """One Parquet file; each batch is a row group."""
+    """One Parquet file; each batch is a row group. Statistics (min, max, nulls) are kept
+    for the top-level columns, which readers filter on, not for the items of list columns."""
 
     def __init__(self, where: str | BinaryIO, profile: str | None = None):
         self.profile = profile
         self.schema = boards_schema(profile)
-        self._writer = pq.ParquetWriter(where, self.schema, compression="zstd")
+        self._writer = pq.ParquetWriter(where, self.schema, **parquet_options(self.schema))
 
     @staticmethod
     def encode(rows: list[Row], profile: str | None = None) -> pa.RecordBatch:

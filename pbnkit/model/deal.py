@@ -18,6 +18,8 @@ from pbnkit.errors import InvalidTokenError
 from pbnkit.model.cards import DECK, PBN_SUIT_ORDER, SEATS, Card, Seat, Suit
 
 _DEAL_RE = re.compile(r"\s*([NESWnesw])\s*:(.*)", re.DOTALL)
+#: The seats in the order a Deal lists them, by the seat it lists first.
+_ROTATIONS = {first: SEATS[first:] + SEATS[:first] for first in SEATS}
 
 #: The cards of each suit by rank character, in either case (import format allows
 #: lowercase): a deal is read a character at a time.
@@ -31,6 +33,7 @@ _CARDS_BY_RANK = {
 #: holdings ("AK", "T9", "") all the time, so most are read once; bounded all the same.
 _HOLDINGS: dict[Suit, dict[str, tuple[tuple[Card, ...], int]]] = {suit: {} for suit in Suit}
 _HOLDINGS_LIMIT = 4096
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_HOLDINGS[suit] for suit in PBN_SUIT_ORDER)
 
 
 def _holding(suit: Suit, ranks: str, hand: str) -> tuple[tuple[Card, ...], int]:
@@ -73,8 +76,11 @@ class Hand:
         suits = text.split(".")
         if len(suits) != 4:
             raise InvalidTokenError(f"invalid hand {text!r}: expected 4 suits separated by '.'")
-        spades, hearts = _holding(Suit.S, suits[0], text), _holding(Suit.H, suits[1], text)
-        diamonds, clubs = _holding(Suit.D, suits[2], text), _holding(Suit.C, suits[3], text)
+        # Most holdings are known already: a dict read each, no call (a tuple is true).
+        spades = _SPADES.get(suits[0]) or _holding(Suit.S, suits[0], text)
+        hearts = _HEARTS.get(suits[1]) or _holding(Suit.H, suits[1], text)
+        diamonds = _DIAMONDS.get(suits[2]) or _holding(Suit.D, suits[2], text)
+        clubs = _CLUBS.get(suits[3]) or _holding(Suit.C, suits[3], text)
         # Built without __post_init__: the mask is already known.
         hand = object.__new__(cls)
         object.__setattr__(hand, "cards", spades[0] + hearts[0] + diamonds[0] + clubs[0])
@@ -129,20 +135,22 @@ class Deal:
     _valid: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        known = [hand for hand in self.hands if hand is not None]
-        masks = tuple(0 if hand is None else hand.mask for hand in self.hands)
+        self._set_facts([0 if hand is None else hand.mask for hand in self.hands],
+                        [len(hand) for hand in self.hands if hand is not None])
+
+    def _set_facts(self, masks: list[int], sizes: list[int]) -> None:
+        """Compute the whole-deal fields from each hand's mask and the known hands' sizes."""
         held = masks[0] | masks[1] | masks[2] | masks[3]
-        sizes = {len(hand) for hand in known}
-        size = sizes.pop() if len(sizes) == 1 else None
+        size = sizes[0] if sizes and sizes.count(sizes[0]) == len(sizes) else None
         setattr_ = object.__setattr__
-        setattr_(self, "masks", masks)
+        setattr_(self, "masks", tuple(masks))
         setattr_(self, "held", held)
         setattr_(self, "hand_size", size)
-        setattr_(self, "is_complete", len(known) == 4 and size == 13)
+        setattr_(self, "is_complete", len(sizes) == 4 and size == 13)
         setattr_(self, "is_end_position", size is not None and size < 13)
         # A card given twice, in one hand or two, makes the bit count fall short.
-        dealt = sum(len(hand) for hand in known)
-        setattr_(self, "_valid", size is not None and size <= 13 and held.bit_count() == dealt)
+        setattr_(self, "_valid", size is not None and size <= 13
+                 and held.bit_count() == sum(sizes))
 
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
@@ -158,9 +166,18 @@ class Deal:
                 f"invalid deal {text!r}: expected 4 hands, found {len(fields)}"
             )
         hands: list[Hand | None] = [None] * 4
-        for offset, written in enumerate(fields):
-            hands[first.next(offset)] = None if written == "-" else Hand.from_pbn(written)
-        return cls((hands[0], hands[1], hands[2], hands[3]), first)
+        masks, sizes = [0] * 4, []
+        for seat, written in zip(_ROTATIONS[first], fields):
+            if written != "-":
+                hand = hands[seat] = Hand.from_pbn(written)
+                masks[seat] = hand.mask
+                sizes.append(len(hand.cards))
+        # Built without __post_init__: the masks and sizes are known by now.
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "hands", (hands[0], hands[1], hands[2], hands[3]))
+        object.__setattr__(deal, "first", first)
+        deal._set_facts(masks, sizes)
+        return deal
 
     def pbn(self, first: Seat | None = None) -> str:
         first = self.first if first is None else first

@@ -38,7 +38,13 @@ _TAG = re.compile(
 )
 # The usual layout of a run of tag pairs: one `[Name "value"]` per line from column 1.
 # Its positions follow from the line count alone, so no match object is needed per tag.
-_PLAIN_TAG = re.compile(r'^\[([A-Za-z0-9_]+) "((?:[^"\\\n]|\\[^\n])*)"\]$', re.MULTILINE)
+# The value is TAG_PAIRS's `(?:[^"\\\n]|\\[^\n])*` unrolled (plain characters in one
+# class, then each escape and the plain run after it): the same strings, matched without
+# an alternation per character, which makes these the reader's cheapest regexes per tag.
+_VALUE = r'[^"\\\n]*(?:\\[^\n][^"\\\n]*)*'
+_PLAIN_TAG = re.compile(rf'^\[([A-Za-z0-9_]+) "({_VALUE})"\]$', re.MULTILINE)
+#: Whole lines of plain tag pairs from column 1: always the start of a TAG_PAIRS token.
+_PLAIN_RUN = re.compile(rf'(?:\[[A-Za-z0-9_]+ "{_VALUE}"\](?:\n|\Z))+')
 _UNESCAPE = re.compile(r'\\(["\\])')
 _TOKENS, _STRING = ElementKind.TOKENS, ElementKind.STRING
 _new_tag = tuple.__new__  # builds a TagPair without the Python frame of its __new__
@@ -61,9 +67,7 @@ def tag_pairs(text: str, line: int, column: int) -> list[TagPair]:
         run = text.rstrip()
         pairs = _PLAIN_TAG.findall(run)
         if len(pairs) == run.count("\n") + 1:
-            return [_new_tag(TagPair, (name, value if "\\" not in value else unescape(value),
-                                       line + number, 1, (), True, len(name) + 4))
-                    for number, (name, value) in enumerate(pairs)]
+            return _plain_tag_pairs(pairs, line)
     tags = []
     if "\n" not in text:
         for match in _TAG.finditer(text):
@@ -84,6 +88,13 @@ def tag_pairs(text: str, line: int, column: int) -> list[TagPair]:
         tags.append(TagPair(match["name"], unescape(match["quoted"]), line,
                             start - line_start + 1, (), True, value_column))
     return tags
+
+
+def _plain_tag_pairs(pairs: list[tuple[str, str]], line: int) -> list[TagPair]:
+    """The tag pairs of ``_PLAIN_TAG`` matches on consecutive lines from ``line``."""
+    return [_new_tag(TagPair, (name, value if "\\" not in value else unescape(value),
+                               line + number, 1, (), True, len(name) + 4))
+            for number, (name, value) in enumerate(pairs)]
 
 
 def bare_tag_pair(text: str, line: int, column: int) -> list[TagPair]:
@@ -228,12 +239,26 @@ def _master() -> re.Pattern[str]:
 def _scan(text: str, first_line: int) -> Shaped | None:
     """Tokens of the common case as Lark would shape them, or None to let Lark parse."""
     match = _master().match
+    plain_run, plain_tag = _PLAIN_RUN.match, _PLAIN_TAG.findall
     preamble: list[Element] = []
     tags: list[TagPair] = []
     body: list[Element] = []
     pos, end = 0, len(text)
     line, line_start = first_line, 0  # Lark counts lines by "\n" in every token
     while pos < end:
+        if pos == line_start:
+            # Most tag pairs are plain whole lines: read them without the master regex,
+            # whose TAG_PAIRS terminal costs an alternation per character. The run is the
+            # start of the TAG_PAIRS token the master would find; any rest of that token
+            # is a token of its own, which shapes to the same tag pairs.
+            run = plain_run(text, pos)
+            if run is not None:
+                stop = run.end()
+                _close_body(tags, body)
+                tags += _plain_tag_pairs(plain_tag(text, pos, stop), line)
+                line += text.count("\n", pos, stop)
+                pos = line_start = stop  # the run ends at a line end or the text's end
+                continue
         found = match(text, pos)
         if found is None:
             return None
@@ -244,9 +269,7 @@ def _scan(text: str, first_line: int) -> Shaped | None:
                 return None  # Lark reports it
             shaped = SHAPERS[kind](found.group(), line, pos - line_start + 1)
             if kind in _TAG_TERMINALS:
-                if body:
-                    tags[-1] = tags[-1]._replace(body=tuple(body))
-                    body = []
+                _close_body(tags, body)
                 tags += shaped
             else:
                 (body if tags else preamble).append(shaped)
@@ -255,9 +278,15 @@ def _scan(text: str, first_line: int) -> Shaped | None:
             line += newlines
             line_start = text.rfind("\n", pos, stop) + 1
         pos = stop
+    _close_body(tags, body)
+    return tuple(preamble), tuple(tags)
+
+
+def _close_body(tags: list[TagPair], body: list[Element]) -> None:
+    """Give the elements read since the last tag pair to it as its body; empty ``body``."""
     if body:
         tags[-1] = tags[-1]._replace(body=tuple(body))
-    return tuple(preamble), tuple(tags)
+        body.clear()
 
 
 class GameSyntaxError(Exception):

@@ -107,12 +107,14 @@ def check_unit(options: Options, unit: Unit) -> CheckedUnit:
         for game in reader:
             checked = CheckedGame(game.line)
             try:
-                found = select(check_game(game, options.strict), options.select, options.ignore)
+                found = check_game(game, options.strict)
                 checked.score, checked.table = score_record(game)
             except Exception as error:  # a bug in a check must not hide the other games
                 checked.failure = _internal(error, game.line)
             else:
-                checked.found = _tally(checked, found, options.min_severity)
+                if found:  # most games of a large file have nothing to list or count
+                    checked.found = _tally(checked, select(found, options.select,
+                                                          options.ignore), options.min_severity)
             games.append(checked)
     except OSError as error:
         return CheckedUnit(games, None, f"cannot read: {error.strerror or error}")

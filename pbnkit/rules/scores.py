@@ -17,6 +17,7 @@ be scored (no result, no declarer) is simply not compared: no guessing.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -130,12 +131,24 @@ class Stated:
 def read_stated(tag: TagPair, value: str) -> Stated | None:
     """Score, ScoreIMP, ScoreMP or ScorePercentage: ``620``, ``NS +620``, ``EW 3.5 NS -3.5``
     (blanks tolerated); None when unreadable."""
+    figures = _stated_figures(value)
+    if figures is None:
+        return None
+    bare, sides = figures
+    return Stated(tag.name, value, tag.line, tag.value_column or tag.column, bare, sides,
+                  bool(tag.comments))
+
+
+# A file repeats its score values ("NS 420", "EW 100") over and over, and each is read
+# into the same immutable figures: remembered.
+@functools.lru_cache(maxsize=1024)
+def _stated_figures(
+        value: str) -> tuple[Decimal | None, tuple[tuple[Side, Decimal], ...]] | None:
+    """The bare figure, or the figures by side, of a score tag value; None if unreadable."""
     text = normalize_score(value)
-    where = (tag.name, value, tag.line, tag.value_column or tag.column)
-    commented = bool(tag.comments)
     bare = read_number(text)
     if bare is not None:
-        return Stated(*where, bare=bare, commented=commented)
+        return bare, ()
     match = _STATED.fullmatch(text)
     if match is None:
         return None
@@ -144,8 +157,7 @@ def read_stated(tag: TagPair, value: str) -> Stated | None:
         sides.append((Side(match[3].upper()), read_number(match[4])))
     if any(n is None for _, n in sides) or len({s for s, _ in sides}) < len(sides):
         return None
-    return Stated(*where, sides=tuple((s, n) for s, n in sides if n is not None),
-                  commented=commented)
+    return None, tuple((s, n) for s, n in sides if n is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,24 +417,27 @@ def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
     """What the checks keep of one game, and the findings that need only that game (its
     ScoreTable). Pure: a worker process can call it, and the parent passes both to
     :meth:`ScoreChecks.add_record` in file order."""
-    scoring_tag = game.value("Scoring")
+    values = game.values
+    scoring_tag = values.get("Scoring")
     record = ScoreRecord(board_result(game), scoring_fields(scoring_tag), scoring_tag)
+    # The first tag of each name, as Game.tag gives it: one pass instead of one per name.
+    first = {tag.name: tag for tag in reversed(game.tags)}
     for name in _SCORE_TAGS:
-        tag, value = game.tag(name), game.value(name)
+        tag, value = first.get(name), values.get(name)
         if tag is not None and value:
             stated = read_stated(tag, value)
             if stated is not None:
                 record.stated[name] = stated
-    tag, value = game.tag("ScoreRubber"), game.value("ScoreRubber")
+    tag, value = first.get("ScoreRubber"), values.get("ScoreRubber")
     if tag is not None and value:
         record.rubber = read_rubber(tag, value)
-    tag = game.tag("Vulnerable")
+    tag = first.get("Vulnerable")
     if tag is not None:
         record.vulnerable_at = (tag.line, tag.value_column or tag.column)
-    if (game.value("FrenchMP") or "").strip().lower() == "yes":
+    if (values.get("FrenchMP") or "").strip().lower() == "yes":
         record.scoring = record.scoring | {"frenchmp"}
     record.ns = record._law77()
-    table = game.tag("ScoreTable")
+    table = first.get("ScoreTable")
     return record, [] if table is None else _table(game, table, record)
 
 

@@ -108,9 +108,8 @@ _ROUND = re.compile(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*")
 _NOTE = re.compile(r"([0-9]+):.*", re.DOTALL)
 
 
-def _unknown(value: str) -> bool:
-    """``?`` and ``""`` mean unknown and not applicable for almost every tag (PBN 3.3)."""
-    return value in ("", "?")
+#: ``?`` and ``""`` mean unknown and not applicable for almost every tag (PBN 3.3).
+_UNKNOWN = ("", "?")
 
 
 def _diagnostic(code: str, message: str, tag: TagPair) -> Diagnostic:
@@ -254,9 +253,6 @@ VALUE_CHECKS: dict[str, Callable[[str, TagPair], Iterator[Diagnostic]]] = {
     **{name: _open_list for name in _OPEN_LISTS},
 }
 
-#: Tags whose ``?`` still makes sense to check (the value decides the bridge).
-_STRICT_UNKNOWN = frozenset(("Board",))
-
 #: (tag name, value) pairs that a value check has passed: whether a value is fine depends
 #: on nothing else, and a file repeats most of its values (Event, Date, Scoring, Dealer...),
 #: so each is checked once. Bounded, as a long run of files could hold many values.
@@ -266,6 +262,7 @@ _FINE_VALUES_LIMIT = 20_000
 
 def check(game: Game) -> Iterator[Diagnostic]:
     """Names, repetition, inheritance and values of every tag of a game."""
+    values = game.values
     seen: dict[str, TagPair] = {}
     notes_seen: set[tuple[str, str]] = set()
     section = "identification"  # a Note belongs to the Auction or Play tag before it
@@ -290,11 +287,11 @@ def check(game: Game) -> Iterator[Diagnostic]:
         if tag.value.startswith("#") and name in NOT_INHERITABLE:
             yield _diagnostic("TG002", f"{name} may not inherit a value ({tag.value!r})", tag)
             continue
-        value = game.value(name) if name != "Note" else tag.value
+        value = values.get(name) if name != "Note" else tag.value
         checker = VALUE_CHECKS.get(name)
-        if checker is None or value is None or _unknown(value) and name not in _STRICT_UNKNOWN:
-            continue
-        if name == "Board" and _unknown(value) or (name, value) in _FINE_VALUES:
+        # An unknown value ("?", "") is fine for every tag, Board included; a value
+        # passed once is fine again.
+        if checker is None or value is None or value in _UNKNOWN or (name, value) in _FINE_VALUES:
             continue
         found = list(checker(value, tag))
         if found:
@@ -315,8 +312,10 @@ def _tables(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
     """Column lists and row lengths of the PBN tables (the first of each name counts)."""
     for name in TABLES:
         tag = seen.get(name)
-        spec = game.value(name)
-        if tag is None or spec is None or spec.startswith("#"):
+        if tag is None:
+            continue
+        spec = game.values.get(name)
+        if spec is None or spec.startswith("#"):
             continue  # '#' with nothing earlier to copy: TG checks of inheritance say so
         for problem in read_table(tag, spec).problems:
             yield Diagnostic("TG016", problem.message, problem.line, problem.column)
@@ -324,14 +323,15 @@ def _tables(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
 
 def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
     """Dealer and Vulnerable against the board number, for duplicate scoring only."""
-    board = game.value("Board") or ""
-    scoring = game.value("Scoring") or ""
+    values = game.values
+    board = values.get("Board") or ""
+    scoring = values.get("Scoring") or ""
     if not board.isdigit() or int(board) == 0 or any(
         word in scoring for word in ("Rubber", "Chicago", "Auction1920")
     ):
         return
     number = int(board)
-    dealer, vulnerable = game.value("Dealer"), game.value("Vulnerable")
+    dealer, vulnerable = values.get("Dealer"), values.get("Vulnerable")
     if dealer and "Dealer" in seen:
         try:
             expected = dealer_for_board(number)
