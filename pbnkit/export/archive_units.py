@@ -65,23 +65,24 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
     else:
         return [ArchiveUnit(name)]
     fs, _ = dataset.filesystem(name)
-    groups: list[tuple[str, int, int, bool]] = []  # file, row group, rows, a cut may go before
+    groups: list[tuple[str, int, int, bool]] = []  # file, row group, rows, starts a source
+    inherits = False  # some record's tag value starts with '#'
     for path in files:
         try:
             with fs.open_input_file(path) as stream:
                 parquet = pq.ParquetFile(stream)
-                table = parquet.read(columns=["index", "tags"])
+                for number in range(parquet.metadata.num_row_groups):
+                    # One row group at a time: memory stays that of a row group.
+                    table = parquet.read_row_group(number, columns=["index", "tags"])
+                    starts = not table.num_rows or table.column("index")[0].as_py() == 0
+                    groups.append((path, number, table.num_rows, starts))
+                    values = pc.list_flatten(table.column("tags")).combine_chunks()
+                    inherits = inherits or pc.any(
+                        pc.starts_with(values.field("value"), "#")).as_py() is True
         except Exception:  # not readable here: one unit, and reading says what is wrong
             return [ArchiveUnit(name)]
-        starts = table.column("index").to_pylist()
-        # Without a '#' value anywhere, no record inherits: any row group may start a unit.
-        values = pc.list_flatten(table.column("tags")).combine_chunks().field("value")
-        anywhere = not pc.any(pc.starts_with(values, "#")).as_py()
-        offset = 0
-        for number in range(parquet.metadata.num_row_groups):
-            rows = parquet.metadata.row_group(number).num_rows
-            groups.append((path, number, rows, anywhere or not rows or starts[offset] == 0))
-            offset += rows
+    if not inherits:  # no record inherits: any row group may start a unit
+        groups = [(path, number, rows, True) for path, number, rows, _ in groups]
     total = sum(rows for _, _, rows, _ in groups)
     target = max(1, total // max(1, jobs * UNITS_PER_JOB))
     runs: list[list[tuple[str, int, int, bool]]] = []
