@@ -31,7 +31,7 @@ CHUNKS_PER_JOB = 4
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A file, or chunk ``chunk`` of the ``chunks`` a large file was cut into."""
+    """A file, or chunk ``chunk`` (from 0) of a large file, the last one ``is_last``."""
 
     path: str
     size: int  # bytes of the file this unit covers, for progress
@@ -112,15 +112,21 @@ def plan(files: Sequence[Path], jobs: int) -> Iterator[Unit]:
         chunk, previous = 0, None
         for resume in iter_chunks(name, target):
             if previous is not None:
-                yield Unit(name, previous.end - previous.start, chunk, False, previous,
+                yield Unit(name, _bytes(previous, chunk), chunk, False, previous,
                            ordinal=ordinal)
                 chunk, ordinal = chunk + 1, ordinal + 1
             previous = resume
         assert previous is not None
         whole = chunk == 0  # not cut after all
-        yield Unit(name, previous.end - previous.start, chunk, True,
-                   None if whole else previous, ordinal=ordinal)
+        yield Unit(name, _bytes(previous, chunk), chunk, True, None if whole else previous,
+                   ordinal=ordinal)
         ordinal += 1
+
+
+def _bytes(part: Resume, chunk: int) -> int:
+    """The bytes a chunk stands for in the progress over the file (the first one also
+    counts a BOM before its start, so the chunks add up to the file's size)."""
+    return part.end - (0 if chunk == 0 else part.start)
 
 
 def with_encodings(units: Iterable[Unit]) -> Iterator[Unit]:
