@@ -1,5 +1,7 @@
 """The value types: parse/format pairs, reprs that are code, invalid tokens."""
 
+import pickle
+
 import pytest
 
 from pbnkit.errors import InvalidTokenError
@@ -141,6 +143,23 @@ def test_deal_problems_are_listed_not_raised():
     deal = Deal.from_pbn("N:K.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.854")
     kinds = [kind for kind, _ in deal.problems()]
     assert "duplicate-card" in kinds and "too-many-cards" in kinds
+
+
+def test_deal_read_from_text_behaves_as_one_built_from_its_hands():
+    # from_pbn builds the hands on first use; pickling, equality and hashing must build
+    # them too, and the masks and sizes must not need them.
+    text = "N:.63.akq987.A9732 A8654.KQ5.T.QJT6 - KQT2.TA.J6542.85"
+    built = Deal(tuple(None if hand == "-" else Hand.from_pbn(hand)
+                       for hand in text[2:].split()))
+    again = pickle.loads(pickle.dumps(Deal.from_pbn(text)))
+    assert again == built and hash(again) == hash(built)
+    deal = Deal.from_pbn(text)
+    assert deal.masks == built.masks and deal.given == built.given == 0b1011
+    assert deal.known_seats == (Seat.N, Seat.E, Seat.W)
+    assert deal.hand_size == built.hand_size == 13
+    assert deal.hands == built.hands and deal[Seat.W] == Hand.from_pbn("KQT2.TA.J6542.85")
+    with pytest.raises(AttributeError, match="no attribute 'cards'"):
+        deal.cards
 
 
 def test_deal_with_bad_rank_is_an_invalid_token():

@@ -6,6 +6,9 @@ that the validator can report every problem at once. ``Deal.problems()`` lists t
 A hand is also kept as a bit set (an int with bit ``card.index`` set for each card it
 holds), computed once when the value is built: the play asks who holds a card, and what a
 player has left in a suit, for every card of every trick.
+
+A Deal read from text builds its :class:`Hand` values (52 Card objects) only when something
+asks for them: validating, replaying and scoring a record need only the bit sets.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model.cards import DECK, PBN_SUIT_ORDER, SEATS, Card, Seat, Suit
@@ -35,6 +39,18 @@ _HOLDINGS: dict[Suit, dict[str, tuple[tuple[Card, ...], int]]] = {suit: {} for s
 _HOLDINGS_LIMIT = 4096
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_HOLDINGS[suit] for suit in PBN_SUIT_ORDER)
 
+#: The bit of each card (see :attr:`Card.bit`) by suit and rank character, like
+#: _CARDS_BY_RANK, for reading a hand's mask without its cards.
+_BITS_BY_RANK = {suit: {char: card.bit for char, card in by_rank.items()}
+                 for suit, by_rank in _CARDS_BY_RANK.items()}
+
+#: Suit holdings already read, by suit and then text: their mask. A suit has 8192 holdings
+#: in export format (ranks from the highest down), so all of those fit.
+_MASKS: dict[Suit, dict[str, int]] = {suit: {} for suit in Suit}
+_MASKS_LIMIT = 16_384
+_SPADE_MASKS, _HEART_MASKS, _DIAMOND_MASKS, _CLUB_MASKS = (
+    _MASKS[suit] for suit in PBN_SUIT_ORDER)
+
 
 def _holding(suit: Suit, ranks: str, hand: str) -> tuple[tuple[Card, ...], int]:
     """The cards of one suit of ``hand`` and their mask."""
@@ -54,6 +70,47 @@ def _holding(suit: Suit, ranks: str, hand: str) -> tuple[tuple[Card, ...], int]:
         known.clear()
     holding = known[ranks] = (tuple(cards), mask)
     return holding
+
+
+def _suit_mask(suit: Suit, ranks: str, hand: str) -> int:
+    """The mask of one suit of ``hand``; raises as :func:`_holding` does."""
+    known = _MASKS[suit]
+    mask = known.get(ranks)
+    if mask is not None:
+        return mask
+    by_rank = _BITS_BY_RANK[suit]
+    mask = 0
+    for char in ranks:
+        bit = by_rank.get(char)
+        if bit is None:
+            raise InvalidTokenError(f"invalid rank {char!r} in {suit.name} of hand {hand!r}")
+        mask |= bit
+    if len(known) >= _MASKS_LIMIT:
+        known.clear()
+    known[ranks] = mask
+    return mask
+
+
+def _hand_mask(text: str) -> int:
+    """The mask of ``Hand.from_pbn(text)``, which raises the same errors in the same order."""
+    suits = text.split(".")
+    if len(suits) != 4:
+        raise InvalidTokenError(f"invalid hand {text!r}: expected 4 suits separated by '.'")
+    # Most holdings are known already: a dict read each, no call (an empty suit's mask is
+    # 0, hence the comparisons with None).
+    spades = _SPADE_MASKS.get(suits[0])
+    if spades is None:
+        spades = _suit_mask(Suit.S, suits[0], text)
+    hearts = _HEART_MASKS.get(suits[1])
+    if hearts is None:
+        hearts = _suit_mask(Suit.H, suits[1], text)
+    diamonds = _DIAMOND_MASKS.get(suits[2])
+    if diamonds is None:
+        diamonds = _suit_mask(Suit.D, suits[2], text)
+    clubs = _CLUB_MASKS.get(suits[3])
+    if clubs is None:
+        clubs = _suit_mask(Suit.C, suits[3], text)
+    return spades | hearts | diamonds | clubs
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +180,8 @@ class Deal:
     # for every card played.
     #: each hand as a bit set by seat, 0 for an unknown hand
     masks: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+    #: the known hands as a bit set: bit ``seat`` is set when the deal gives that hand
+    given: int = field(init=False, repr=False, compare=False)
     #: the cards of the known hands, as a bit set
     held: int = field(init=False, repr=False, compare=False)
     #: cards in each known hand when they agree, else None
@@ -133,17 +192,24 @@ class Deal:
     is_end_position: bool = field(init=False, repr=False, compare=False)
     #: no card twice, no hand over 13, and at least one hand, all of one size: no problems
     _valid: bool = field(init=False, repr=False, compare=False)
+    #: the hands as the text wrote them by seat (None when unknown), for a deal read by
+    #: from_pbn whose ``hands`` are not built yet; None once they are
+    _written: tuple[str | None, ...] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._set_facts([0 if hand is None else hand.mask for hand in self.hands],
-                        [len(hand) for hand in self.hands if hand is not None])
+                        [len(hand) for hand in self.hands if hand is not None],
+                        sum(1 << seat for seat, hand in enumerate(self.hands) if hand is not None))
+        object.__setattr__(self, "_written", None)
 
-    def _set_facts(self, masks: list[int], sizes: list[int]) -> None:
-        """Compute the whole-deal fields from each hand's mask and the known hands' sizes."""
+    def _set_facts(self, masks: list[int], sizes: list[int], given: int) -> None:
+        """Compute the whole-deal fields from each hand's mask, the known hands' sizes
+        and which hands are known."""
         held = masks[0] | masks[1] | masks[2] | masks[3]
         size = sizes[0] if sizes and sizes.count(sizes[0]) == len(sizes) else None
         setattr_ = object.__setattr__
         setattr_(self, "masks", tuple(masks))
+        setattr_(self, "given", given)
         setattr_(self, "held", held)
         setattr_(self, "hand_size", size)
         setattr_(self, "is_complete", len(sizes) == 4 and size == 13)
@@ -165,19 +231,34 @@ class Deal:
             raise InvalidTokenError(
                 f"invalid deal {text!r}: expected 4 hands, found {len(fields)}"
             )
-        hands: list[Hand | None] = [None] * 4
-        masks, sizes = [0] * 4, []
+        texts: list[str | None] = [None] * 4
+        masks, sizes, given = [0] * 4, [], 0
         for seat, written in zip(_ROTATIONS[first], fields):
             if written != "-":
-                hand = hands[seat] = Hand.from_pbn(written)
-                masks[seat] = hand.mask
-                sizes.append(len(hand.cards))
-        # Built without __post_init__: the masks and sizes are known by now.
+                texts[seat] = written
+                masks[seat] = _hand_mask(written)
+                # A hand of 4 suits holds a card per character, bar the 3 dots.
+                sizes.append(len(written) - 3)
+                given |= 1 << seat
+        # Built without __post_init__, and with the "hands" slot left empty: __getattr__
+        # fills it from the text on first use.
         deal = object.__new__(cls)
-        object.__setattr__(deal, "hands", (hands[0], hands[1], hands[2], hands[3]))
         object.__setattr__(deal, "first", first)
-        deal._set_facts(masks, sizes)
+        object.__setattr__(deal, "_written", tuple(texts))
+        deal._set_facts(masks, sizes, given)
         return deal
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would accept any attribute of a Deal
+        def __getattr__(self, name: str) -> object:
+            # Only called when normal lookup fails: for "hands", when from_pbn left the
+            # slot empty. Equality, hashing and pickling read it through here as well.
+            if name != "hands" or self._written is None:
+                return object.__getattribute__(self, name)  # raises the usual error
+            hands = tuple(None if text is None else Hand.from_pbn(text)
+                          for text in self._written)
+            object.__setattr__(self, "hands", hands)
+            object.__setattr__(self, "_written", None)
+            return hands
 
     def pbn(self, first: Seat | None = None) -> str:
         first = self.first if first is None else first
@@ -198,7 +279,7 @@ class Deal:
 
     @property
     def known_seats(self) -> tuple[Seat, ...]:
-        return tuple(seat for seat in Seat if self.hands[seat] is not None)
+        return tuple(seat for seat in Seat if self.given >> seat & 1)
 
     def holder(self, card: Card) -> Seat | None:
         bit = card.bit

@@ -321,14 +321,17 @@ def _tables(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
             yield Diagnostic("TG016", problem.message, problem.line, problem.column)
 
 
+#: Scoring words of the methods that deal boards out of the duplicate cycle. One search
+#: instead of a generator over the words: this runs for every record.
+_NOT_DUPLICATE = re.compile("Rubber|Chicago|Auction1920")
+
+
 def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
     """Dealer and Vulnerable against the board number, for duplicate scoring only."""
     values = game.values
     board = values.get("Board") or ""
     scoring = values.get("Scoring") or ""
-    if not board.isdigit() or int(board) == 0 or any(
-        word in scoring for word in ("Rubber", "Chicago", "Auction1920")
-    ):
+    if not board.isdigit() or int(board) == 0 or _NOT_DUPLICATE.search(scoring):
         return
     number = int(board)
     dealer, vulnerable = values.get("Dealer"), values.get("Vulnerable")

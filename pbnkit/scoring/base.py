@@ -96,17 +96,15 @@ class Hands:
         """The hands of a parsed Deal tag; None without one."""
         if deal is None:
             return None
-        cards = given = 0
-        # Deal.masks has the layout of _bit (Card.bit): one int per hand, ready made.
-        for seat, (hand, mask) in enumerate(zip(deal.hands, deal.masks)):
-            if hand is not None:
-                given |= 1 << seat
-                cards |= mask << (52 * seat)
+        # Deal.masks has the layout of _bit (Card.bit): one int per hand, ready made (0 for
+        # an unknown hand), and Deal.given the layout of ``given``.
+        north, east, south, west = deal.masks
+        cards = north | east << 52 | south << 104 | west << 156
         # Honours need all the original hands: with a hand missing we cannot tell whether
         # the other side holds the rest.
         why = ("the deal is incomplete" if not deal.is_complete
                else "the deal is invalid" if deal.problems() else None)
-        return cls(cards, given, why)
+        return cls(cards, deal.given, why)
 
     def honours(self, strain: Strain) -> dict[Seat, int]:
         """How many honours of ``strain`` each seat holds."""
