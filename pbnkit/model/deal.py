@@ -48,8 +48,7 @@ _BITS_BY_RANK = {suit: {char: card.bit for char, card in by_rank.items()}
 #: in export format (ranks from the highest down), so all of those fit.
 _MASKS: dict[Suit, dict[str, int]] = {suit: {} for suit in Suit}
 _MASKS_LIMIT = 16_384
-_SPADE_MASKS, _HEART_MASKS, _DIAMOND_MASKS, _CLUB_MASKS = (
-    _MASKS[suit] for suit in PBN_SUIT_ORDER)
+_SUIT_MASKS = tuple((suit, _MASKS[suit]) for suit in PBN_SUIT_ORDER)
 
 
 def _holding(suit: Suit, ranks: str, hand: str) -> tuple[tuple[Card, ...], int]:
@@ -97,20 +96,12 @@ def _hand_mask(text: str) -> int:
     if len(suits) != 4:
         raise InvalidTokenError(f"invalid hand {text!r}: expected 4 suits separated by '.'")
     # Most holdings are known already: a dict read each, no call (an empty suit's mask is
-    # 0, hence the comparisons with None).
-    spades = _SPADE_MASKS.get(suits[0])
-    if spades is None:
-        spades = _suit_mask(Suit.S, suits[0], text)
-    hearts = _HEART_MASKS.get(suits[1])
-    if hearts is None:
-        hearts = _suit_mask(Suit.H, suits[1], text)
-    diamonds = _DIAMOND_MASKS.get(suits[2])
-    if diamonds is None:
-        diamonds = _suit_mask(Suit.D, suits[2], text)
-    clubs = _CLUB_MASKS.get(suits[3])
-    if clubs is None:
-        clubs = _suit_mask(Suit.C, suits[3], text)
-    return spades | hearts | diamonds | clubs
+    # 0, hence the comparison with None).
+    mask = 0
+    for (suit, known), ranks in zip(_SUIT_MASKS, suits):
+        held = known.get(ranks)
+        mask |= _suit_mask(suit, ranks, text) if held is None else held
+    return mask
 
 
 @dataclass(frozen=True, slots=True)
