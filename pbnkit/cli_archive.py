@@ -2,22 +2,31 @@
 :mod:`pbnkit.export`. Registered on the ``pbnkit`` group in :mod:`pbnkit.cli`.
 
 Messages and progress go to stderr; exit status 0 on success, 2 when nothing was written
-(unreadable input, not an archive, output exists without --force, interrupted).
+(unreadable input, not an archive, output exists without --force, interrupted). ``-`` reads
+PBN from stdin, ``-o -`` writes to stdout (:mod:`pbnkit.streams`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from pbnkit.cli_jobs import jobs_options, running
 from pbnkit.errors import PbnError
+from pbnkit.interrupts import interruptible
 from pbnkit.pbn.reader import iter_files
 from pbnkit.progress import Progress
+from pbnkit.streams import (STDIN, STDIN_NAME, STDOUT, check_output, output_path, shown,
+                            spooled_stdin)
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_TROUBLE = 2
 
@@ -36,96 +45,215 @@ def _expected() -> tuple[type[Exception], ...]:
 
 
 @contextlib.contextmanager
-def reported(progress: Progress) -> Iterator[None]:
-    """Expected failures become one line on stderr and exit status 2, no traceback."""
-    from pbnkit.export.atomic import interruptible
-
+def reported(progress: Progress, kept: Callable[[], str | None] = lambda: None) -> Iterator[None]:
+    """Expected failures become one line on stderr and exit status 2, no traceback.
+    ``kept()`` tells what of the work was kept for a later run, if any."""
     try:
         with interruptible():
             yield
     except _expected() as error:
         progress.close()
         click.echo(f"pbnkit: {error}", err=True)
+        _tell_kept(kept)
         sys.exit(EXIT_TROUBLE)
     except KeyboardInterrupt:
         progress.close()
-        click.echo("pbnkit: interrupted; nothing written", err=True)
+        left = kept()
+        click.echo("pbnkit: interrupted" + ("" if left else "; nothing written"), err=True)
+        _tell_kept(kept)
         sys.exit(EXIT_TROUBLE)
     progress.close()
 
 
-def pbn_files(paths: tuple[str, ...]) -> list[Path]:
-    """The files named and the ``*.pbn`` files under the directories named; a path that
-    does not exist is a usage error."""
-    files: list[Path] = []
+def _tell_kept(kept: Callable[[], str | None]) -> None:
+    left = kept()
+    if left:
+        click.echo(f"pbnkit: {left}", err=True)
+
+
+def stdin_option(function: F) -> F:
+    """``--stdin-filename NAME``, for the commands that read PBN files."""
+    return click.option(
+        "--stdin-filename", metavar="NAME",
+        help="The name of standard input (-) in messages and output (diagnostics, reports, "
+             "the archive's path column): the output is the one a file of that name gives. "
+             f"Default: {STDIN_NAME}.")(function)
+
+
+@dataclass
+class Inputs:
+    files: list[Path] = field(default_factory=list)
+    #: the name to show for a file: standard input's spool file → --stdin-filename
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None) -> Inputs:
+    """The files named, the ``*.pbn`` files under the directories named, and for ``-``
+    standard input, copied to a temporary file that lasts as long as the command. A path
+    that does not exist is a usage error, found before standard input is read."""
+    if paths.count(STDIN) > 1:
+        raise click.UsageError("- (standard input) may be given only once")
+    if stdin_filename is not None and STDIN not in paths:
+        raise click.UsageError("--stdin-filename names standard input: give - among the paths")
+    if stdin_filename == "":
+        raise click.BadParameter("the name may not be empty", param_hint="--stdin-filename")
     for path in paths:
-        if not Path(path).exists():
+        if path != STDIN and not Path(path).exists():
             raise click.UsageError(f"no such file or directory: {path}")
-        files.extend(iter_files([path]))
-    return files
+    inputs = Inputs()
+    for path in paths:
+        if path == STDIN:
+            spool = _spooled()
+            inputs.names[os.fspath(spool)] = stdin_filename or STDIN_NAME
+            inputs.files.append(spool)
+        else:
+            inputs.files.extend(iter_files([path]))
+    return inputs
+
+
+def _spooled() -> Path:
+    """Standard input in a temporary file, removed when the command's context closes
+    (whatever the way the command ends)."""
+    try:
+        return click.get_current_context().with_resource(spooled_stdin())
+    except KeyboardInterrupt:
+        click.echo("pbnkit: interrupted", err=True)
+    except OSError as error:
+        click.echo(f"pbnkit: cannot read standard input: {error.strerror or error}", err=True)
+    sys.exit(EXIT_TROUBLE)
 
 
 @click.command("convert")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", "out", required=True, type=click.Path(),
-              help="OUT.parquet, OUT.json, OUT.jsonl, or a directory for a Parquet dataset.")
+              help="OUT.parquet, OUT.json, OUT.jsonl, a directory for a Parquet dataset, or "
+              "- for JSONL on standard output (never Parquet: it cannot be read from a pipe).")
 @click.option("--no-check", is_flag=True,
               help="Store only what the reader finds, not the rule checks (AU, PL, SC...): "
               "about three times faster on large archives.")
+@click.option("--partition-by", "partition_by", metavar="COLUMNS", multiple=True,
+              help="For a dataset: hive directories by these columns, comma-separated "
+              "(year, or a column of one value per board: event, site, scoring...).")
+@click.option("--resume", is_flag=True,
+              help="For a dataset: finish the work of an interrupted or failed run of the "
+              "same command, converting only the units it had not finished.")
+@stdin_option
 @_force
 @_quiet
 @jobs_options
-def convert_command(paths: tuple[str, ...], out: str, no_check: bool, force: bool,
-                    quiet: bool, jobs: int | None, scheduler: str | None) -> None:
-    """Convert PBN files into an archive (schema schemas/boards.v1.*): one row per record,
+def convert_command(paths: tuple[str, ...], out: str, no_check: bool,
+                    partition_by: tuple[str, ...], resume: bool, stdin_filename: str | None,
+                    force: bool, quiet: bool, jobs: int | None, scheduler: str | None) -> None:
+    """Convert PBN files into an archive (schema schemas/boards.v2.*): one row per record,
     with everything the PBN held, its derived columns and its diagnostics.
 
-    PATHS are files, or directories searched for *.pbn. The output appears only when
-    the whole conversion succeeded. OUT may also be a URI (file://, s3://, gs://) for a
-    dataset: its parts are written there, and its _SUCCESS manifest last.
-    """
-    from pbnkit.export.pipeline import convert
+    PATHS are files, directories searched for *.pbn, or - for standard input (named
+    by --stdin-filename). The output appears only when the whole conversion succeeded;
+    with -o - it then goes to standard output, one JSON record per line. OUT may also be
+    a URI (file://, s3://, gs://) for a dataset: its parts are written there, and its
+    _SUCCESS manifest last.
 
-    files = pbn_files(paths)
-    if not files:
+    A dataset keeps the work done when a run stops (Ctrl-C, an error): run the same
+    command with --resume to finish it.
+    """
+    from pbnkit.export.pipeline import convert, kept_work
+    from pbnkit.export.rows import common_root
+
+    columns = tuple(c.strip() for spec in partition_by for c in spec.split(",") if c.strip())
+
+    check_output(out, parquet=Path(out).suffix.lower() not in (".json", ".jsonl"),
+                 dash="JSONL")
+    inputs = pbn_inputs(paths, stdin_filename)
+    if not inputs.files:
         raise click.UsageError("no *.pbn files found in " + ", ".join(paths))
-    with running("converting", files, jobs, scheduler, quiet) as run, reported(run.progress):
-        summary = convert(files, out, force=force, check=not no_check, engine=run.engine,
-                          units=run.units,
-                          on_unit=lambda unit, records: run.progress.advance(records, unit.size))
+    with (output_path(out, ".jsonl") as target,
+          running("converting", inputs.files, jobs, scheduler, quiet, names=inputs.names) as run,
+          reported(run.progress, lambda: kept_work(target))):
+        summary = convert(inputs.files, target, force=force, check=not no_check,
+                          engine=run.engine, units=run.units,
+                          on_unit=lambda unit, records: run.progress.advance(records, unit.size),
+                          partition_by=columns, resume=resume,
+                          root=common_root([inputs.names.get(os.fspath(f), os.fspath(f))
+                                            for f in inputs.files]))
     for path in summary.empty:
-        click.echo(f"pbnkit: {path}: no records, nothing archived", err=True)
+        click.echo(f"pbnkit: {path}: no records (its bytes are kept on a row of their own)", err=True)
     if not quiet:
-        click.echo(f"{summary.records} records from {summary.files} files written to {out} "
-                   f"({summary.errors} errors, {summary.warnings} warnings in the records)",
-                   err=True)
+        click.echo(f"{summary.records} records from {summary.files} files written to "
+                   f"{shown(out)} ({summary.errors} errors, {summary.warnings} warnings in "
+                   "the records)", err=True)
+
+
+def _export_originals(archive: str, out: str, export_format: bool, force: bool,
+                      quiet: bool) -> None:
+    from pbnkit.export.original import original_rows, write_originals
+
+    if export_format or out == STDOUT:
+        raise click.UsageError("--original writes the source files under a directory: "
+                               "not with --export-format or -o -")
+    with reported(Progress("exporting", enabled=False)):
+        written = write_originals(original_rows(archive), out, force=force)
+    if not quiet:
+        click.echo(f"{len(written)} source files written under {out}", err=True)
+
+
+@click.command("upgrade")
+@click.argument("archive", type=click.Path(exists=True))
+@click.option("-o", "--output", "out", required=True, type=click.Path(),
+              help="NEW.parquet, NEW.json, NEW.jsonl, or a directory for a Parquet dataset.")
+@_force
+@_quiet
+def upgrade_command(archive: str, out: str, force: bool, quiet: bool) -> None:
+    """Rewrite an archive of an older boards schema version as the current version.
+
+    Readers (rescore, export, the library) read older archives as they are; upgrading
+    gives tools that read the files directly the current columns. An upgraded archive
+    keeps the findings stored at conversion, and has no original bytes: convert the
+    source files again for those."""
+    from pbnkit.export.schema import SCHEMA_VERSION
+    from pbnkit.export.upgrade import upgrade_archive
+
+    with reported(Progress("upgrading", enabled=False)):
+        summary = upgrade_archive(archive, out, force=force)
+    if not quiet:
+        click.echo(f"{summary.records} records upgraded from schema version {summary.version} "
+                   f"to {SCHEMA_VERSION}: {out}", err=True)
 
 
 @click.command("export")
 @click.argument("archive", type=click.Path(exists=True))
-@click.option("-o", "--output", "out", required=True, type=click.Path(), help="FILE.pbn")
+@click.option("-o", "--output", "out", required=True, type=click.Path(),
+              help="FILE.pbn, or - for standard output.")
 @click.option("--export-format", is_flag=True,
-              help="Strict PBN 2.1 export format (PBN.md section 9); otherwise each record's "
+              help="Strict PBN 2.1 export format (PBN 2.1 section 3); otherwise each record's "
               "own content in import format.")
+@click.option("--original", is_flag=True,
+              help="Write every source file back byte for byte, as it was converted, under "
+              "the directory OUT, each by its stored source name.")
 @_force
 @_quiet
-def export_command(archive: str, out: str, export_format: bool, force: bool,
+def export_command(archive: str, out: str, export_format: bool, original: bool, force: bool,
                    quiet: bool) -> None:
     """Write the records of an archive (.parquet, .json, .jsonl or a Parquet dataset
-    directory) back as one PBN file."""
+    directory) back as one PBN file; with -o -, to standard output once it is whole.
+    With --original, the source files themselves, byte for byte, under a directory."""
     from pbnkit.export.topbn import export_pbn
 
+    if original:
+        _export_originals(archive, out, export_format, force, quiet)
+        return
+    check_output(out, parquet=False, dash="PBN")
     progress = Progress("exporting", enabled=False if quiet else None)
-    with reported(progress):
-        summary = export_pbn(archive, out, export_format=export_format, force=force,
+    with output_path(out, ".pbn") as target, reported(progress):
+        summary = export_pbn(archive, target, export_format=export_format, force=force,
                              on_game=progress.advance)
     if summary.fallback:
         click.echo(f"pbnkit: warning: some records hold characters outside "
                    f"{'ISO-8859-1' if export_format else 'the declared charset'}; "
-                   f"{out} is written in UTF-8", err=True)
+                   f"{shown(out)} is written in UTF-8", err=True)
     if summary.persistent and len(summary.sources) > 1:
         click.echo(f"pbnkit: warning: the archive holds {len(summary.sources)} source files "
                    "and some use ## values, which carry over into the files after them "
                    "when the PBN is read again", err=True)
     if not quiet:
-        click.echo(f"{summary.records} records written to {out} ({summary.encoding})", err=True)
+        click.echo(f"{summary.records} records written to {shown(out)} ({summary.encoding})",
+                   err=True)

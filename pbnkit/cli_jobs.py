@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,6 +18,7 @@ from pbnkit.jobs.engines import Dask, Engine, EngineError, engine, usable_cores
 from pbnkit.jobs.units import chunk_size
 from pbnkit.jobs.units import plan as plan_files
 from pbnkit.progress import Progress
+from pbnkit.streams import shown_as
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -59,10 +60,12 @@ class ArchivePath(click.Path):
 
 @contextlib.contextmanager
 def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str | None,
-            quiet: bool, plan: Callable[[int], Sequence[Any]] | None = None) -> Iterator[Run]:
+            quiet: bool, plan: Callable[[int], Sequence[Any]] | None = None,
+            names: Mapping[str, str] | None = None) -> Iterator[Run]:
     """The engine, the units (of ``files``, found as the work goes, or what ``plan(jobs)``
     gives) and a progress bar over their size; a failure to start, a failed unit or
-    Ctrl-C becomes one line on stderr and exit status 2."""
+    Ctrl-C becomes one line on stderr and exit status 2. ``names``: the name to show for
+    some of the files (standard input's spool file → ``--stdin-filename``)."""
     try:
         chosen: Engine | None = Dask(scheduler) if scheduler else None
         count = chosen.jobs if chosen is not None else (
@@ -72,7 +75,7 @@ def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str 
             units: Iterable[Any] = planned
             total, alone = sum(unit.size for unit in planned), len(planned) <= 1
         else:
-            units = plan_files(files, count)
+            units = shown_as(plan_files(files, count), names or {})
             total = sum(os.stat(path).st_size for path in files if Path(path).is_file())
             alone = len(files) <= 1 and total <= chunk_size(files, count)
         chosen = chosen or engine(count, alone=alone)

@@ -1,6 +1,8 @@
 """Lossless: every file of ../shared/corpus/ goes PBN → Parquet → PBN and PBN → JSON → PBN
 and reads back as the same records: tags and values in order, auction and play tokens
-with their annotations, notes, commentary, tables, escape lines, the file's trailer."""
+with their annotations, notes, commentary, tables, escape lines, text the reader skipped,
+the file's trailer, and the same syntax findings. In export format the PBN read back is
+the export form of the original records (pbnkit.export.canonical), element for element."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from pbnkit.export.archive import (
     records,
     write_rows,
 )
+from pbnkit.export.canonical import export_form
 from pbnkit.export.topbn import export_pbn
+from pbnkit.pbn.records import Element, Game
 from tests.conftest import CORPUS, corpus_params
 
 pytestmark = pytest.mark.usefixtures("fewer_collections")
@@ -25,6 +29,30 @@ def assert_same_records(got, expected):
     for a, b in zip(got, expected):
         assert a.same_content(b), f"record {b.index} (line {b.line}) differs"
         assert dict(a.values) == dict(b.values)
+
+
+def findings(game: Game) -> list[tuple[str, str]]:
+    """The reader's findings, without positions; line lengths (SY004) depend on layout."""
+    return sorted((d.code, d.message) for d in game.diagnostics if d.code != "SY004")
+
+
+def without_tabs(game: Game, header: int = 0) -> Game:
+    """The game as export format writes it (tabs as spaces), without the first ``header``
+    escape lines of its preamble (the export header the writer adds)."""
+    def element(e: Element) -> Element:
+        return e._replace(text=e.text.replace("\t", " "))
+
+    tags = tuple(t._replace(value=t.value.replace("\t", " "),
+                            body=tuple(map(element, t.body))) for t in game.tags)
+    return Game(tags, tuple(map(element, game.preamble[header:])))
+
+
+def assert_export_form(got: list[Game], original: list[Game], header: int) -> None:
+    expected = [export_form(g) for g in original]
+    assert len(got) == len(expected)
+    for number, (a, b) in enumerate(zip(got, expected)):
+        a = without_tabs(a, header if number == 0 else 0)
+        assert a.same_content(without_tabs(b)), f"record {b.index} (line {b.line}) differs"
 
 
 @pytest.mark.parametrize("row", corpus_params())
@@ -47,7 +75,14 @@ def test_corpus_file_survives_parquet_and_json_and_back(row, tmp_path):
         written = tmp_path / f"{name}.pbn"
         export_pbn(out, written)
         again = pbnkit.read(written)
-        assert_same_records(list(again), original)
+        games = list(again)
+        assert_same_records(games, original)
+        assert [findings(g) for g in games] == [findings(g) for g in original]
         if original:  # a file without records leaves nothing in the archive
             assert len(again.trailer) == len(reader.trailer)
             assert all(e.same_content(f) for e, f in zip(again.trailer, reader.trailer))
+
+        written = tmp_path / f"{name}.export.pbn"
+        summary = export_pbn(out, written, export_format=True)
+        exported = list(pbnkit.read(written))
+        assert_export_form(exported, original, header=3 if summary.records else 0)

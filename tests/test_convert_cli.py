@@ -97,7 +97,7 @@ def test_a_file_without_records_is_reported(tmp_path, pbn):
     (tmp_path / "empty.pbn").write_text("% PBN 2.1\n")
     result = run(convert_command, pbn, tmp_path / "empty.pbn", "-o", tmp_path / "a.jsonl")
     assert result.exit_code == 0
-    assert re.search(r"empty\.pbn: no records, nothing archived", result.stderr)
+    assert re.search(r"empty\.pbn: no records \(its bytes are kept", result.stderr)
 
 
 def test_quiet_prints_nothing(pbn, tmp_path):
@@ -204,8 +204,11 @@ def test_docs_name_every_output_kind():
     text = DOC.read_text(encoding="utf-8")
     for word in (".parquet", ".jsonl", ".json", "--force", "--export-format", "read_archive"):
         assert word in text
-    assert json.loads((REPO / "schemas" / "boards.v1.arrow.json").read_text())["version"] == 1
-    assert os.path.exists(REPO / "schemas" / "boards.v1.json")
+    for version in (1, 2):  # version 1 stays, frozen: archives written with it are read
+        arrow = json.loads((REPO / "schemas" / f"boards.v{version}.arrow.json").read_text())
+        assert arrow["version"] == version
+        assert os.path.exists(REPO / "schemas" / f"boards.v{version}.json")
+        assert f"boards.v{version}" in text
 
 
 def test_no_check_keeps_only_the_readers_findings(tmp_path):

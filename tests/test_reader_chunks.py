@@ -49,7 +49,7 @@ def everything(path: Path, strict: bool) -> tuple:
 
 def key(game: pbnkit.Game) -> tuple:
     return (game.tags, dict(game.values), game.diagnostics, game.preamble, game.line,
-            game.index, game.path)
+            game.index, game.path, game.original, game.original_head, game.original_tail)
 
 
 def in_parts(path: Path, strict: bool, target: int) -> tuple:

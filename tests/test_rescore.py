@@ -73,4 +73,5 @@ def test_score_output_is_not_replaced_without_force(tmp_path):
 
 
 def test_score_tables_schema_file_is_current():
-    assert json.loads((SCHEMAS / "score-tables.v1.arrow.json").read_text()) == arrow_schema_json()
+    assert json.loads((SCHEMAS / "score-tables.v2.arrow.json").read_text()) == arrow_schema_json()
+    assert json.loads((SCHEMAS / "score-tables.v1.arrow.json").read_text())["version"] == 1

@@ -146,12 +146,20 @@ def test_board_in_one_room_only_or_twice_in_a_room_is_reported_and_left_out() ->
 
 
 def test_a_single_table_result_is_never_converted_to_imps() -> None:
+    # Records of one room only are no team match: no match, and no board to compare.
     sheet = DuplicateProfile().score([played(0, "1", "Open", Seat.N, "4S", 10)])
-    assert sheet.matches is not None
-    (match,) = sheet.matches
-    assert match.boards == ()
-    assert match.winner is None
+    assert sheet.matches == ()
+    assert sheet.all_problems == ()
     assert sheet.boards[0].score_ns == 420  # still scored as a board
+
+
+def test_records_of_the_open_room_only_make_no_team_match() -> None:
+    sheet = DuplicateProfile().score([
+        played(0, "1", "Open", Seat.N, "4S", 10),  # +420
+        played(1, "2", "Open", Seat.N, "3S", 10),  # +170: 90 + 50 + 30, vulnerable or not
+    ])
+    assert sheet.matches == ()
+    assert [b.score_ns for b in sheet.boards] == [420, 170]
 
 
 def test_records_of_different_events_make_different_matches() -> None:

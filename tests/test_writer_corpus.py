@@ -1,6 +1,6 @@
 """Export format on real files: what the export writes reads back with the same calls,
-cards, annotations and tag values (normalised as PBN 2.1 export format asks), and
-exporting the export changes nothing."""
+cards, annotations and tag values (normalised as PBN 2.1 export format asks), the same
+commentary, skipped text and tables, and exporting the export changes nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from pbnkit.errors import PbnError
 from pbnkit.export.canonical import export_form
 from pbnkit.export.rows import _result
 from pbnkit.model import Contract, Deal, Seat, Strain, Vulnerability
+from pbnkit.pbn.records import ElementKind
 from pbnkit.pbn.sections import section
+from pbnkit.pbn.tables import TABLES, read_table
 from pbnkit.pbn.writer import dumps
 from tests.conftest import CORPUS, corpus_params
 
@@ -70,6 +72,24 @@ def plays(game, name: str) -> dict:
     return out
 
 
+def texts(game, *kinds: ElementKind) -> list[str]:
+    """Texts of the game's elements of those kinds, tabs as export writes them, sorted
+    (export moves commentary to its tag or call)."""
+    found = [e.text for e in game.preamble if e.kind in kinds]
+    found += [e.text for tag in game.tags for e in tag.body if e.kind in kinds]
+    return sorted(text.replace("\t", " ") for text in found)
+
+
+def tables(game) -> dict:
+    """Columns and rows of each PBN table (the first tag of each name)."""
+    found = {}
+    for tag in game.tags:
+        if tag.name in TABLES and tag.name not in found:
+            table = read_table(tag, game.value(tag.name))
+            found[tag.name] = ([c.pbn() for c in table.columns], table.rows)
+    return found
+
+
 @pytest.mark.parametrize("row", corpus_params())
 def test_export_format_reads_back_with_the_same_calls_cards_and_values(row):
     original = list(pbnkit.read(CORPUS / row["path"]))
@@ -93,6 +113,10 @@ def test_export_format_reads_back_with_the_same_calls_cards_and_values(row):
         assert plays(after, "Play") == plays(before, "Play")
         notes = [t.value for t in before.tags if t.name == "Note"]
         assert sorted(t.value for t in after.tags if t.name == "Note") == sorted(notes)
+        comments = (ElementKind.COMMENT, ElementKind.LINE_COMMENT)
+        assert texts(after, *comments) == texts(before, *comments)
+        assert texts(after, ElementKind.SKIPPED) == texts(before, ElementKind.SKIPPED)
+        assert tables(after) == tables(before)
     # Exporting the export changes nothing (checked on the first games of big files).
     head = exported[:300]
     assert dumps([export_form(g) for g in head], export_format=True) == dumps(

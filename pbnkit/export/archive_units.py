@@ -1,20 +1,38 @@
-"""Work units of an archive, for ``pbnkit rescore -j``: runs of Parquet row groups that
-begin where a source file begins (or anywhere, when no record uses ``#`` inheritance), so
-that each unit resolves ``#``/``##`` inheritance on its own exactly as one reading of the
-whole archive does. A JSON or JSONL archive is one unit (it can only be read from the
-start)."""
+"""Work units of an archive, for ``pbnkit rescore -j``: runs of records that begin where a
+source file begins (or anywhere, when no record uses ``#`` inheritance), so that each unit
+resolves ``#``/``##`` inheritance on its own exactly as one reading of the whole archive
+does, and the units, one after another, give the records in record order (see "Record
+order" in ``archive.py``).
+
+An archive in record order is cut into runs of Parquet row groups. One out of order is cut
+in its sorted order: a unit names its rows by position, and reads only the row groups that
+hold them. A JSON or JSONL archive is one unit (it can only be read from the start)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
 from pbnkit.export import dataset
-from pbnkit.export.archive import ArchiveError, archive_rows, games_of_rows, parquet_rows
+from pbnkit.export.archive import (
+    ArchiveError,
+    Part,
+    RecordOrder,
+    archive_rows,
+    games_of_rows,
+    parquet_parts,
+    parquet_rows,
+    part_keys,
+    part_rows,
+    record_order,
+)
 from pbnkit.export.rows import Row
 from pbnkit.pbn.records import Game
 
@@ -24,13 +42,17 @@ UNITS_PER_JOB = 4
 
 @dataclass(frozen=True, slots=True)
 class ArchiveUnit:
-    """Row groups of the archive's Parquet files (all of a JSON archive when empty)."""
+    """Row groups of the archive's Parquet files, or rows picked from its parts (all of
+    a JSON archive when both are empty)."""
 
     archive: str
-    segments: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    segments: tuple[tuple[str, tuple[int, ...]], ...] = ()  # files and their row groups
     size: int = 0  # rows, for progress
     chunk: int = 0
     chunks: int = 1
+    #: an archive out of record order: parts, and the positions of the unit's rows in
+    #: each, in record order (instead of ``segments``)
+    picks: tuple[tuple[Part, tuple[int, ...]], ...] = ()
 
     @property
     def is_last(self) -> bool:
@@ -41,10 +63,12 @@ class ArchiveUnit:
             f"{self.archive} (part {self.chunk + 1} of {self.chunks})")
 
     def rows(self) -> Iterator[Row]:
-        if not self.segments:
+        if not self.segments and not self.picks:
             yield from archive_rows(self.archive)
             return
         fs, _ = dataset.filesystem(self.archive)
+        for part, positions in self.picks:
+            yield from part_rows(fs, part, positions)
         for path, groups in self.segments:
             with fs.open_input_file(path) as source:
                 yield from parquet_rows(source, path, list(groups))
@@ -55,32 +79,32 @@ class ArchiveUnit:
 
 def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit]:
     name = os.fspath(archive)
-    if dataset.is_uri(name) or os.path.isdir(name):
-        try:
-            files = dataset.read_parts(name)
-        except dataset.DatasetError as error:
-            raise ArchiveError(str(error)) from None
-    elif name.lower().endswith(".parquet"):
-        files = [name]
-    else:
+    if not (dataset.is_uri(name) or os.path.isdir(name) or name.lower().endswith(".parquet")):
         return [ArchiveUnit(name)]
-    fs, _ = dataset.filesystem(name)
+    try:
+        fs, parts = parquet_parts(name)
+    except dataset.DatasetError as error:
+        raise ArchiveError(str(error)) from None
     groups: list[tuple[str, int, int, bool]] = []  # file, row group, rows, starts a source
     inherits = False  # some record's tag value starts with '#'
-    for path in files:
-        try:
+    order = RecordOrder()
+    try:
+        for path in [file for part in parts for file in part.files]:
             with fs.open_input_file(path) as stream:
                 parquet = pq.ParquetFile(stream)
                 for number in range(parquet.metadata.num_row_groups):
                     # One row group at a time: memory stays that of a row group.
-                    table = parquet.read_row_group(number, columns=["index", "tags"])
+                    table = parquet.read_row_group(number, columns=["path", "index", "tags"])
                     starts = not table.num_rows or table.column("index")[0].as_py() == 0
                     groups.append((path, number, table.num_rows, starts))
                     values = pc.list_flatten(table.column("tags")).combine_chunks()
                     inherits = inherits or pc.any(
                         pc.starts_with(values.field("value"), "#")).as_py() is True
-        except Exception:  # not readable here: one unit, and reading says what is wrong
-            return [ArchiveUnit(name)]
+                    order.feed(table.column("path"), table.column("index"))
+    except Exception:  # not readable here: one unit, and reading says what is wrong
+        return [ArchiveUnit(name)]
+    if not order.ordered:
+        return _plan_in_sorted_order(name, fs, parts, inherits, jobs)
     if not inherits:  # no record inherits: any row group may start a unit
         groups = [(path, number, rows, True) for path, number, rows, _ in groups]
     total = sum(rows for _, _, rows, _ in groups)
@@ -99,4 +123,61 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
             segments[-1][1].append(group_number)
         units.append(ArchiveUnit(name, tuple((p, tuple(g)) for p, g in segments),
                                  sum(g[2] for g in run), number, len(runs)))
+    return units or [ArchiveUnit(name)]
+
+
+def _plan_in_sorted_order(name: str, fs: pafs.FileSystem, parts: Sequence[Part],
+                          inherits: bool, jobs: int) -> list[ArchiveUnit]:
+    """Units of an archive out of record order, cut in the order its rows are read in
+    (``archive_rows``): each part's rows sorted, the parts one after another. The order
+    is worked out here, once, from the path and index columns; a unit gets the positions
+    of its rows."""
+    orders: list[list[int]] = []
+    starts: list[int] = []  # where a unit may begin, counted in rows over all parts
+    offset = 0
+    before = pa.array([None], pa.string())  # the last path of the part before
+    for part in parts:
+        keys = part_keys(fs, part)
+        sorted_order = record_order(keys.column("path"), keys.column("index"), name)
+        if sorted_order is not None:
+            keys = keys.take(sorted_order)
+        count = keys.num_rows
+        orders.append(list(range(count)) if sorted_order is None else sorted_order.to_pylist())
+        if inherits and count:
+            # Where one reading starts inheritance again: a new path, or index 0.
+            path = keys.column("path").combine_chunks()
+            previous = pa.concat_arrays([before, path.slice(0, count - 1)])
+            new = pc.or_(pc.fill_null(pc.equal(keys.column("index").combine_chunks(), 0), False),
+                         pc.invert(pc.or_(pc.fill_null(pc.equal(path, previous), False),
+                                          pc.and_(pc.is_null(path), pc.is_null(previous)))))
+            starts += [offset + n for n in pc.indices_nonzero(new).to_pylist()]
+            before = path.slice(count - 1)
+        offset += count
+    total = offset
+    # A unit reads every row group that holds one of its rows: with rows shuffled over a
+    # whole file that is all of them, so a unit per job (parts bound what one unit reads).
+    units_per_job = UNITS_PER_JOB if len(parts) > 1 else 1
+    target = max(1, total // max(1, jobs * units_per_job))
+    cuts = [0]
+    while cuts[-1] + target < total:
+        want = cuts[-1] + target
+        if not inherits:
+            cuts.append(want)
+            continue
+        found = bisect_left(starts, want)
+        if found == len(starts):
+            break
+        cuts.append(starts[found])
+    cuts.append(total)
+    units = []
+    for number, (low, high) in enumerate(zip(cuts, cuts[1:])):
+        picks: list[tuple[Part, tuple[int, ...]]] = []
+        offset = 0
+        for part, order in zip(parts, orders):
+            first, last = max(low, offset), min(high, offset + len(order))
+            if first < last:
+                picks.append((part, tuple(order[first - offset:last - offset])))
+            offset += len(order)
+        units.append(ArchiveUnit(name, size=high - low, chunk=number, chunks=len(cuts) - 1,
+                                 picks=tuple(picks)))
     return units or [ArchiveUnit(name)]

@@ -10,9 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -102,48 +100,67 @@ def atomic_directory(path: str | os.PathLike[str], force: bool = False) -> Itera
     temporary = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
     try:
         yield temporary
-        for part in temporary.iterdir():
-            with open(part, "rb") as stream:
-                os.fsync(stream.fileno())
-        _permissions(str(temporary), directory=True)
-        old = None
-        if target.exists() or target.is_symlink():
-            if not force:
-                raise OutputExistsError(f"{target} exists (use --force to replace it)")
-            if target.is_dir() and not target.is_symlink():
-                old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.",
-                                            suffix=".old"))
-                os.replace(target, old / "previous")
-            else:
-                os.unlink(target)
-        try:
-            os.rename(temporary, target)
-        except OSError:
-            if old is not None:  # put the previous version back
-                os.replace(old / "previous", target)
-                shutil.rmtree(old, ignore_errors=True)
-            raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        _publish_directory(temporary, target, force)
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
-    _sync_directory(target.parent)
+
+
+def partial_of(path: str | os.PathLike[str]) -> Path:
+    """Where the work in progress towards the directory ``path`` is kept."""
+    target = Path(path)
+    return target.parent / f".{target.name}.partial"
 
 
 @contextlib.contextmanager
-def interruptible() -> Iterator[None]:
-    """Turn SIGTERM into an exception while the block runs, so temporary outputs are
-    removed as on Ctrl-C (only in the main thread, where Python handles signals)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+def resumable_directory(path: str | os.PathLike[str], force: bool = False,
+                        resume: bool = False) -> Iterator[Path]:
+    """Like :func:`atomic_directory`, but the work in progress is the hidden directory
+    :func:`partial_of` ``path``, kept when the block fails or is interrupted so that a
+    later run can go on with it (``resume``) rather than start again."""
+    target = Path(path)
+    partial = partial_of(target)
+    if not resume:
+        check_target(target, force)
+        if partial.exists():
+            if not force:
+                raise OutputExistsError(
+                    f"an interrupted run left its work in {partial}: use --resume to finish "
+                    "it, or --force to start again")
+            shutil.rmtree(partial)
+    elif target.exists() and not partial.exists():
+        raise OutputExistsError(f"{target} is complete: there is nothing to resume")
+    if not target.parent.is_dir():
+        raise OutputError(f"directory {target.parent} does not exist")
+    partial.mkdir(exist_ok=True)
+    yield partial
+    _publish_directory(partial, target, force or resume)
 
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt(f"signal {signum}")
 
-    previous = signal.signal(signal.SIGTERM, stop)
+def _publish_directory(temporary: Path, target: Path, force: bool) -> None:
+    for part in temporary.rglob("*"):
+        if part.is_file():
+            with open(part, "rb") as stream:
+                os.fsync(stream.fileno())
+    for directory in [temporary, *(p for p in temporary.rglob("*") if p.is_dir())]:
+        _permissions(str(directory), directory=True)
+    old = None
+    if target.exists() or target.is_symlink():
+        if not force:
+            raise OutputExistsError(f"{target} exists (use --force to replace it)")
+        if target.is_dir() and not target.is_symlink():
+            old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.",
+                                        suffix=".old"))
+            os.replace(target, old / "previous")
+        else:
+            os.unlink(target)
     try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+        os.rename(temporary, target)
+    except OSError:
+        if old is not None:  # put the previous version back
+            os.replace(old / "previous", target)
+            shutil.rmtree(old, ignore_errors=True)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+    _sync_directory(target.parent)

@@ -13,7 +13,10 @@ from the dealer and the play from the opening leader (leading ``-`` placeholders
 play columns rotated), four calls or cards per line, suffixes turned into NAGs after the
 note reference; Notes after their section; supplemental sections sorted by name, one
 table row per line, padded to the declared widths; comments after a tag on lines of
-their own, and only after the tag in a supplemental section.
+their own, and only after the tag in a supplemental section. Text the reader skipped
+after a syntax error (a malformed tag pair) is kept as written: after its tag like a
+comment, or among the tag's data when it came after some, never at the start of a line
+where it would read differently (a ``%`` there is an escape).
 
 Values that do not parse are kept as they are: export never invents or drops data it
 does not understand, except strings inside Auction and Play sections, which PBN does
@@ -40,7 +43,7 @@ from pbnkit.model import (
 )
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.sections import SectionItem, decode_items
-from pbnkit.pbn.tables import read_columns
+from pbnkit.pbn.tables import is_table_tag, read_columns
 from pbnkit.pbn.writer import escape, format_tag
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
@@ -53,6 +56,7 @@ _CARD_NAGS = {suffix: nag + 6 for suffix, nag in _CALL_NAGS.items()}
 _MARKERS = ("AP", "-", "*", "+", "^S")
 _COMMENTS = (ElementKind.COMMENT, ElementKind.LINE_COMMENT)
 _DATA = (ElementKind.TOKENS, ElementKind.TOKEN, ElementKind.STRING)
+_SKIPPED = ElementKind.SKIPPED
 _DECLARATION = re.compile(r"\s*(?:PBN\s+[0-9]|EXPORT\b|IMPORT\b|Content-type\b)|.*charset\s*=",
                           re.IGNORECASE)
 _RESULT = re.compile(r"(\^?)\s*([0-9]+)")
@@ -105,17 +109,23 @@ class _Layout:
             return
         if gap is None:
             gap = 1 if self.column > 1 else 0
+        if kind is _SKIPPED:
+            written = text
+            if text[:1] == "%" and self.column + gap == 1:
+                gap = 1  # a '%' in column 1 would be an escape line
+        elif kind is ElementKind.COMMENT:
+            written = "{" + text + "}"
+        else:
+            written = ";" + text if kind is ElementKind.LINE_COMMENT else f'"{escape(text)}"'
         element = Element(kind, text, self.line, self.column + gap)
         self.body.append(element)
-        written = "{" + text + "}" if kind is ElementKind.COMMENT else (
-            ";" + text if kind is ElementKind.LINE_COMMENT else f'"{escape(text)}"')
         if "\n" in written:
             self.line += written.count("\n")
             self.column = len(written) - written.rfind("\n")
         else:
             self.column += gap + len(written)
-        if kind is ElementKind.LINE_COMMENT:
-            self.new_line()
+        if kind is ElementKind.LINE_COMMENT or kind is _SKIPPED:
+            self.new_line()  # skipped text may run to the end of its line (a bad '[', '{')
 
     def flush(self) -> None:
         if self.run is not None:
@@ -168,13 +178,13 @@ def export_form(game: Game) -> Game:
         tag = parts.first.get(name)
         if tag is not None:
             value, items = start(tag, values, dealer)
-            leading, kinds = _comment_kinds(tag.body)
+            leading, kinds, skipped = _comment_kinds(tag.body)
             add(name, value, leading + parts.repeated.get(name, []),
-                functools.partial(_items, layout, items, name == "Play", kinds))
+                functools.partial(_items, layout, items, name == "Play", kinds, skipped))
         for note in parts.notes.get(name, ()):
-            add("Note", note.value, _annotations(note.body))
+            add("Note", note.value, _annotations(note.body, True), _rows(layout, note))
     for note in parts.notes.get(None, ()):
-        add("Note", note.value, _annotations(note.body))
+        add("Note", note.value, _annotations(note.body, True), _rows(layout, note))
     for tag in sorted(parts.supplemental, key=lambda t: t.name):
         value = values.get(tag.name, tag.value)
         add(tag.name, value, parts.extras(tag.name),
@@ -185,8 +195,35 @@ def export_form(game: Game) -> Game:
     return Game(tuple(tags), preamble, 1, game.index, game.path, first, game.diagnostics)
 
 
-def _annotations(body: Iterable[Element]) -> list[Element]:
-    return [e for e in body if e.kind in _COMMENTS or e.kind is ElementKind.ESCAPE]
+def _annotations(body: Iterable[Element], data_follows: bool = False) -> list[Element]:
+    """Commentary, escape lines and skipped text of a body: what export writes after the
+    tag on lines of its own. With ``data_follows`` skipped text after the body's first
+    section token or string is left to the data (:func:`_data`)."""
+    found = []
+    started = False
+    for element in body:
+        kind = element.kind
+        if kind in _DATA:
+            started = True
+        elif kind in _COMMENTS or kind is ElementKind.ESCAPE or (
+                kind is _SKIPPED and not (started and data_follows)):
+            found.append(element)
+    return found
+
+
+def _data(body: Iterable[Element]) -> tuple[Element, ...]:
+    """Section tokens and strings of a body, with the skipped text that came among them."""
+    found: list[Element] = []
+    for element in body:
+        if element.kind in _DATA or (element.kind is _SKIPPED and found):
+            found.append(element)
+    return tuple(found)
+
+
+def _rows(layout: _Layout, tag: TagPair) -> Callable[[], None] | None:
+    """Section data after a tag that has none in PBN (not PBN, but kept)."""
+    data = _data(tag.body)
+    return (lambda: _generic_rows(layout, data)) if data else None
 
 
 class _Parts:
@@ -210,7 +247,7 @@ class _Parts:
                 self.repeated.setdefault(tag.name, []).extend(_annotations(tag.body))
                 continue
             self.first[tag.name] = tag
-            self.comments[tag.name] = _annotations(tag.body)
+            self.comments[tag.name] = _annotations(tag.body, True)
             if tag.name in ("Auction", "Play"):
                 section = tag.name
             elif tag.name not in MANDATORY and _is_supplemental(tag):
@@ -227,12 +264,11 @@ class _Parts:
     def data(self, layout: _Layout, name: str) -> Callable[[], None] | None:
         """Section data after an identification tag (not PBN, but kept)."""
         tag = self.first.get(name)
-        data = () if tag is None else tuple(e for e in tag.body if e.kind in _DATA)
-        return (lambda: _generic_rows(layout, data)) if data else None
+        return None if tag is None else _rows(layout, tag)
 
 
 def _is_supplemental(tag: TagPair) -> bool:
-    return tag.name.endswith("Table") or any(e.kind in _DATA for e in tag.body)
+    return is_table_tag(tag.name) or any(e.kind in _DATA for e in tag.body)
 
 
 # -- Values ----------------------------------------------------------------------------------
@@ -333,8 +369,9 @@ def _token(text: str, play: bool) -> str:
 
 
 def _items(layout: _Layout, items: Iterable[SectionItem], play: bool,
-           kinds: list[ElementKind]) -> None:
-    """Four calls or cards per line, each with ^x before it, then =n= and its NAGs."""
+           kinds: list[ElementKind], skipped: list[Element]) -> None:
+    """Four calls or cards per line, each with ^x before it, then =n= and its NAGs; then
+    the text skipped among them."""
     nags = _CARD_NAGS if play else _CALL_NAGS
     position = 0
     for item in items:
@@ -355,65 +392,80 @@ def _items(layout: _Layout, items: Iterable[SectionItem], play: bool,
             layout.element(kind, text)
         if item.text != "*":
             position += 1
+    for element in skipped:
+        layout.element(_SKIPPED, element.text)
 
 
-def _comment_kinds(body: tuple[Element, ...]) -> tuple[list[Element], list[ElementKind]]:
-    """Commentary and escapes before the first call or card (they stay with the tag), and
-    the kinds of the comments after it, in order, which the decoded items do not keep."""
+def _comment_kinds(
+        body: tuple[Element, ...]) -> tuple[list[Element], list[ElementKind], list[Element]]:
+    """Commentary, escapes and skipped text before the first call or card (they stay with
+    the tag), the kinds of the comments after it, in order, which the decoded items do
+    not keep, and the skipped text after it (written after the calls or cards)."""
     leading: list[Element] = []
     kinds: list[ElementKind] = []
+    skipped: list[Element] = []
     started = False
     for element in body:
         if element.kind in (ElementKind.TOKENS, ElementKind.TOKEN):
             started = True
-        elif element.kind is ElementKind.ESCAPE or (element.kind in _COMMENTS and not started):
+        elif element.kind is ElementKind.ESCAPE or (
+                (element.kind in _COMMENTS or element.kind is _SKIPPED) and not started):
             leading.append(element)
         elif element.kind in _COMMENTS:
             kinds.append(element.kind)
-    return leading, kinds
+        elif element.kind is _SKIPPED:
+            skipped.append(element)
+    return leading, kinds, skipped
 
 
 # -- Supplemental sections -------------------------------------------------------------------
 
 def _supplemental(layout: _Layout, tag: TagPair, value: str) -> None:
-    data = tuple(e for e in tag.body if e.kind in _DATA)
-    if tag.name.endswith("Table") and value.strip():
+    data = _data(tag.body)
+    if is_table_tag(tag.name) and value.strip():
         _table_rows(layout, value, data)
     else:
         _generic_rows(layout, data)
 
 
 def _table_rows(layout: _Layout, spec: str, data: tuple[Element, ...]) -> None:
-    """One row per line, single spaces, cells padded to the declared minimum width."""
+    """One row per line, single spaces, cells padded to the declared minimum width;
+    skipped text after the cell it followed."""
     columns = [(column.width or 0, column.align or "L") for column in read_columns(spec)]
     cells = [cell for element in data for cell in _cells(element)]
     pending = 0  # padding owed after the previous (left-aligned) cell
-    for index, (kind, text) in enumerate(cells):
+    index = 0
+    for kind, text in cells:
+        if kind is _SKIPPED:
+            layout.element(kind, text)
+            continue
         column = index % len(columns)
         if index and column == 0:
             layout.new_line()
             pending = 0
         width, align = columns[column]
         pad = max(0, width - (len(escape(text)) + 2 if kind is ElementKind.STRING else len(text)))
-        gap = (0 if column == 0 else 1 + pending) + (pad if align == "R" else 0)
+        lead = 0 if column == 0 or layout.column == 1 else 1 + pending
+        gap = lead + (pad if align == "R" else 0)
         if kind is ElementKind.STRING:
             layout.element(kind, text, gap)
         else:
             layout.word(text, gap)
         pending = 0 if align == "R" else pad
+        index += 1
 
 
 def _cells(element: Element) -> list[tuple[ElementKind, str]]:
-    if element.kind is ElementKind.STRING:
-        return [(ElementKind.STRING, element.text)]
+    if element.kind is ElementKind.STRING or element.kind is _SKIPPED:
+        return [(element.kind, element.text)]
     return [(ElementKind.TOKEN, token.text) for token in element.split()]
 
 
 def _generic_rows(layout: _Layout, data: tuple[Element, ...]) -> None:
     """A section that is not a table: its tokens with single spaces, its lines kept."""
     for element in data:
-        if element.kind is ElementKind.STRING:
-            layout.element(ElementKind.STRING, element.text)
+        if element.kind is ElementKind.STRING or element.kind is _SKIPPED:
+            layout.element(element.kind, element.text)
             continue
         for number, line in enumerate(element.text.split("\n")):
             if number:

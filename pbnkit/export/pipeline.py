@@ -14,24 +14,27 @@ import contextlib
 import gc
 import json
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pbnkit import __version__
 from pbnkit.diagnostics import Diagnostic
-from pbnkit.export import dataset
-from pbnkit.export.atomic import atomic_directory, atomic_file, check_target
-from pbnkit.export.rows import Row, add_file_problems, diagnostic_row, game_row
+from pbnkit.export import dataset, journal
+from pbnkit.export.atomic import atomic_file, check_target, partial_of, resumable_directory
+from pbnkit.export.rows import (Row, add_file_problems, add_findings, common_root,
+                                diagnostic_row, file_row, game_row, is_record, row_diagnostics)
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
 from pbnkit.export.sinks import BATCH_SIZE, SINKS, ArchiveError, output_format, parquet_options
 from pbnkit.jobs.engines import Engine, Inline
 from pbnkit.jobs.units import Unit, UnitEnd, end_of, file_encoding, plan, with_encodings
+from pbnkit.pbn.split import Encoding
 from pbnkit.pbn.reader import PbnReader
 
 
@@ -51,6 +54,13 @@ class ConvertOptions:
     profile: str | None = None
     batch_size: int = BATCH_SIZE
     parts: str | None = None  # a dataset's directory or URI: the unit writes its own part
+    partition_by: tuple[str, ...] = ()  # a dataset's hive partition keys
+    root: str | None = None  # the common root of the inputs, for the source column
+
+    def fingerprint(self) -> dict[str, Any]:
+        """The options that shape a dataset's parts (see ``journal.identity``)."""
+        return {"check": self.check, "profile": self.profile,
+                "partition_by": list(self.partition_by)}
 
 
 @dataclass(slots=True)
@@ -59,33 +69,63 @@ class ConvertedUnit:
     what its reader found outside any game."""
 
     payloads: list[Any]
-    part: tuple[str, int] | None
+    files: list[tuple[str, int]] | None  # the dataset files the unit wrote, and their rows
     records: int
     errors: int
     warnings: int
     end: UnitEnd
+    resumed: bool = False  # finished by an earlier run: its part is final already
+    #: with checks, the score-check records of its games in order (rules.scores), for
+    #: the checks that need the whole file, made in the parent as validate makes them
+    scores: list[Any] = field(default_factory=list)
 
 
-def checked_diagnostics(game: Any) -> list[Diagnostic]:
-    """The rule findings of a game beyond the reader's own."""
+def checked_diagnostics(game: Any, scores: list[Any] | None = None) -> list[Diagnostic]:
+    """The rule findings of a game beyond the reader's own; with ``scores``, also those
+    of its ScoreTable, and its score-check record goes there (``rules.scores``)."""
     from pbnkit.rules import check_game
 
     found = check_game(game)
     own = len(game.diagnostics)
     if found[:own] == list(game.diagnostics):
-        return found[own:]
-    return [d for d in found if d not in game.diagnostics]
+        found = found[own:]
+    else:
+        found = [d for d in found if d not in game.diagnostics]
+    if scores is not None:
+        from pbnkit.rules.scores import score_record
+
+        record, table = score_record(game)
+        scores.append(record)
+        found += table
+    return found
 
 
 def unit_rows(reader: PbnReader, encoding: str | None, check: bool, last_unit: bool,
-              on_game: Callable[[], None] | None = None) -> Iterator[Row]:
+              on_game: Callable[[], None] | None = None, root: str | None = None,
+              scores: list[Any] | None = None) -> Iterator[Row]:
     """The rows of the games a reader gives; the last unit of a file puts the file's
-    trailer and the problems outside any game on its last row. ``encoding`` is the
-    file's, when known before reading (else the reader's own, as it reads)."""
+    trailer and the problems outside any game on its last row (a file without games gets
+    a row of its own). ``encoding`` is the file's, when known before reading (else the
+    reader's own, as it reads); ``root`` the common root of the run's inputs.
+
+    With ``check``, the score checks of each game (ScoreTable) are made too, and those
+    across the file (SC020-SC030, on its last row) when the reader reads a whole file;
+    a chunk's score-check records go to ``scores`` instead, for the parent to check the
+    file as its chunks come."""
+    from pbnkit.rules.scores import ScoreChecks
+
+    whole = reader.resume is None
+    checks, found = ScoreChecks(), []
+    records: list[Any] = []
     last: Row | None = None
     for game in reader:
-        row = game_row(game, encoding or reader.encoding,
-                       checked_diagnostics(game) if check else ())
+        checked = checked_diagnostics(game, records) if check else ()
+        if whole:
+            found += [d for record in records for d in checks.add_record(record)]
+        elif scores is not None:
+            scores += records
+        records.clear()
+        row = game_row(game, encoding or reader.encoding, checked, root)
         if last is not None:
             yield last
         last = row
@@ -94,7 +134,11 @@ def unit_rows(reader: PbnReader, encoding: str | None, check: bool, last_unit: b
     if last is not None:
         if last_unit:
             add_file_problems(last, reader.trailer, reader.diagnostics)
+        if check and whole:
+            add_findings(last, found + checks.finish())
         yield last
+    elif last_unit:
+        yield file_row(reader, encoding or reader.encoding, root)
 
 
 def _batches(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:
@@ -117,21 +161,30 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     try:
         with _fewer_collections():
             encoding = unit.encoding or file_encoding(unit.path)
-            for batch in _batches(unit_rows(reader, encoding, options.check, unit.is_last),
+            scores: list[Any] = []
+            for batch in _batches(unit_rows(reader, encoding, options.check, unit.is_last,
+                                            root=options.root, scores=scores),
                                   options.batch_size):
-                records += len(batch)
+                records += sum(map(is_record, batch))
                 errors += sum(row["errors"] for row in batch)
                 warnings += sum(row["warnings"] for row in batch)
                 payloads.append(encode(batch, options.profile))
+                del batch
+                gc.collect(0)
     except OSError as error:
         raise ArchiveError(f"cannot read {unit.path}: {error.strerror or error}") from error
-    part = None
+    files = None
     if options.parts is not None and payloads:
-        name = dataset.part_name(unit.ordinal, unit.path, unit.chunk)
-        table = pa.Table.from_batches(payloads)
-        dataset.write_part(options.parts, name, table, parquet_options(table.schema))
-        part, payloads = (name, records), []
-    return ConvertedUnit(payloads, part, records, errors, warnings, end_of(reader))
+        files = _write_part(options, unit, pa.Table.from_batches(payloads))
+        payloads = []
+    return ConvertedUnit(payloads, files, records, errors, warnings, end_of(reader),
+                         scores=scores)
+
+
+def _write_part(options: ConvertOptions, unit: Unit, table: pa.Table) -> list[tuple[str, int]]:
+    assert options.parts is not None
+    return dataset.write_unit(options.parts, dataset.part_stem(unit.ordinal, unit.path, unit.chunk),
+                              table, parquet_options(table.schema), options.partition_by)
 
 
 def records(paths: Iterable[str | os.PathLike[str]], check: bool = True,
@@ -143,12 +196,15 @@ def records(paths: Iterable[str | os.PathLike[str]], check: bool = True,
     the reader's. Raises :class:`ArchiveError` when a file cannot be read.
     """
     summary = summary if summary is not None else ConvertSummary()
+    paths = list(paths)
+    root = common_root(paths)
     for path in paths:
         reader = PbnReader(path)
         count = 0
         try:
-            for row in unit_rows(reader, file_encoding(os.fspath(path)), check, True, on_game):
-                count += 1
+            for row in unit_rows(reader, file_encoding(os.fspath(path)), check, True, on_game,
+                                 root):
+                count += is_record(row)
                 yield _counted(row, summary)
         except OSError as error:
             raise ArchiveError(f"cannot read {os.fspath(path)}: {error.strerror or error}") from error
@@ -158,7 +214,7 @@ def records(paths: Iterable[str | os.PathLike[str]], check: bool = True,
 
 
 def _counted(row: Row, summary: ConvertSummary) -> Row:
-    summary.records += 1
+    summary.records += is_record(row)
     summary.errors += row["errors"]
     summary.warnings += row["warnings"]
     return row
@@ -187,15 +243,27 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
             force: bool = False, profile: str | None = None, check: bool = True,
             batch_size: int = BATCH_SIZE, engine: Engine | None = None,
             units: Iterable[Unit] | None = None,
-            on_unit: Callable[[Unit, int], None] | None = None) -> ConvertSummary:
+            on_unit: Callable[[Unit, int], None] | None = None,
+            partition_by: Sequence[str] = (), resume: bool = False,
+            root: str | None = None) -> ConvertSummary:
     """Convert PBN files into one archive at ``out`` (format from its name, see
     :func:`output_format`), atomically: on any error no output is left behind.
 
     ``engine`` runs the units (default: in this process), ``units`` are the files' units
     when already planned; ``on_unit(unit, records)`` is called as each unit is merged,
-    for progress."""
+    for progress.
+
+    A dataset (``out`` a directory or URI) may be cut into hive directories by the
+    columns ``partition_by``. Its work in progress is kept when the run fails or is
+    interrupted (a local one in a hidden ``.NAME.partial`` beside it), and a run with
+    ``resume`` converts only the units not finished yet. ``root``: the common root of
+    the inputs, which the ``source`` column is relative to (default: that of ``paths``)."""
     kind = output_format(out)
-    if not dataset.is_uri(out):
+    if kind != "dataset" and (partition_by or resume):
+        raise ArchiveError("--partition-by and --resume are for a dataset (a directory or "
+                           f"URI), not {os.fspath(out)}")
+    dataset.check_partitioning(partition_by, boards_schema(profile))
+    if not dataset.is_uri(out) and not (kind == "dataset" and resume):
         check_target(Path(out), force)
     for path in paths:
         if not Path(path).is_file():
@@ -203,7 +271,8 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
     engine = engine or Inline()
     units = with_encodings(units if units is not None
                            else plan([Path(p) for p in paths], engine.jobs))
-    options = ConvertOptions(kind, check, profile, batch_size)
+    options = ConvertOptions(kind, check, profile, batch_size, partition_by=tuple(partition_by),
+                             root=root if root is not None else common_root(paths))
     summary = ConvertSummary()
     with _fewer_collections():
         if kind != "dataset":
@@ -214,39 +283,112 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
                         for payload in done.payloads:
                             sink.write(payload)
         elif dataset.is_uri(out):
-            dataset.prepare(os.fspath(out), force)
-            _write_dataset(os.fspath(out), engine, units, options, summary, on_unit)
+            dataset.prepare(os.fspath(out), force, resume)
+            _write_dataset(os.fspath(out), engine, units, options, summary, on_unit, resume)
         else:
-            with atomic_directory(out, force) as directory:
-                _write_dataset(str(directory), engine, units, options, summary, on_unit)
+            with resumable_directory(out, force, resume) as directory:
+                _write_dataset(str(directory), engine, units, options, summary, on_unit,
+                               resume)
     return summary
 
 
+def kept_work(out: str | os.PathLike[str]) -> str | None:
+    """What a failed or interrupted convert to ``out`` kept for ``--resume``, said for
+    the user; None when it kept nothing."""
+    with contextlib.suppress(ArchiveError):
+        if output_format(out) == "dataset":
+            return _kept_dataset(out)
+    return None
+
+
+def _kept_dataset(out: str | os.PathLike[str]) -> str | None:
+    if dataset.is_uri(out):
+        where = os.fspath(out)
+        if not dataset.exists(where) or dataset.has_manifest(where):
+            return None
+    else:
+        where = os.fspath(partial_of(out))
+        if not os.path.isdir(where):
+            return None
+    return (f"the work done so far is kept in {where}: run the same command with --resume "
+            "to finish it")
+
+
 def _write_dataset(where: str, engine: Engine, units: Iterable[Unit], options: ConvertOptions,
-                   summary: ConvertSummary, on_unit: Callable[[Unit, int], None] | None) -> None:
+                   summary: ConvertSummary, on_unit: Callable[[Unit, int], None] | None,
+                   resume: bool) -> None:
     options = replace(options, parts=where)
-    parts = [done.part for _, done in _merged(engine, units, options, summary, on_unit)
-             if done.part is not None]
+    earlier = journal.load(where) if resume else {}
+    # The score checks across a file's records need all of them: with checks, a file
+    # cut in chunks is taken up whole or not at all.
+    whole = journal.whole_files(earlier.values())
+
+    def finished(unit: Unit) -> ConvertedUnit | None:
+        entry = earlier.get(_stem(unit))
+        if entry is None or entry["unit"] != _identity(unit, options) \
+                or not journal.files_present(where, entry["files"]):
+            return None
+        if options.check and unit.resume is not None and entry["unit"]["path"] not in whole:
+            return None
+        records, errors, warnings = entry["counts"]
+        problems = row_diagnostics({"diagnostics": entry["problems"], "path": unit.path},
+                                   None, ("file",))
+        return ConvertedUnit([], [(name, rows) for name, rows in entry["files"]], records,
+                             errors, warnings, UnitEnd(Encoding(), problems, ()), True)
+
+    parts: list[tuple[str, int]] = []
+    for unit, done in _merged(engine, units, options, summary, on_unit, finished):
+        files = done.files or []
+        parts += files
+        journal.record(where, _stem(unit), _identity(unit, options), files,
+                       (done.records, done.errors, done.warnings),
+                       [diagnostic_row(d, "file") for d in done.end.diagnostics])
     if not parts:  # no records: an empty part still tells readers the schema
-        name = "empty-00000.parquet"
         empty = boards_schema(options.profile).empty_table()
-        dataset.write_part(where, name, empty, parquet_options(empty.schema))
-        parts = [(name, 0)]
-    dataset.write_manifest(where, parts, {"schema": SCHEMA_NAME, "version": SCHEMA_VERSION,
-                                          "pbnkit": __version__, "profile": options.profile or ""})
+        parts = dataset.write_unit(where, "empty", empty, parquet_options(empty.schema))
+    dataset.remove_unlisted(where, parts)
+    dataset.write_manifest(where, parts, {
+        "schema": SCHEMA_NAME, "version": SCHEMA_VERSION, "pbnkit": __version__,
+        "profile": options.profile or "", "partitioning": [
+            {"name": name, "type": str(type_)} for name, type_ in
+            zip(options.partition_by, dataset.partitioning(
+                options.partition_by, boards_schema(options.profile)).schema.types)]})
+    journal.clear(where)
+
+
+def _stem(unit: Unit) -> str:
+    return dataset.part_stem(unit.ordinal, unit.path, unit.chunk)
+
+
+def _identity(unit: Unit, options: ConvertOptions) -> dict[str, Any]:
+    start, end = (0, unit.size) if unit.resume is None else (unit.resume.start, unit.resume.end)
+    return journal.identity(unit.path, unit.chunk, start, end, options.fingerprint())
 
 
 def _merged(engine: Engine, units: Iterable[Unit], options: ConvertOptions,
-            summary: ConvertSummary,
-            on_unit: Callable[[Unit, int], None] | None) -> Iterator[tuple[Unit, ConvertedUnit]]:
-    """The units' results in order, counted into ``summary``. The problems a file's
+            summary: ConvertSummary, on_unit: Callable[[Unit, int], None] | None,
+            finished: Callable[[Unit], ConvertedUnit | None] = lambda unit: None,
+            ) -> Iterator[tuple[Unit, ConvertedUnit]]:
+    """The units' results in order, counted into ``summary``; the units ``finished``
+    gives a result for (an earlier run's) are not run again. The problems a file's
     earlier chunks found outside any game go on its last row, as one reading would put
     them."""
+    from pbnkit.rules.scores import ScoreChecks
+
     earlier: list[Diagnostic] = []
     records = 0
-    for unit, done in engine.map(partial(convert_unit, options), units):
-        if unit.is_last and earlier and done.records:
-            _add_earlier_problems(done, earlier, options)
+    checks = ScoreChecks()  # a chunked file's score checks, fed as its chunks come
+    found: list[Diagnostic] = []
+    for unit, done in _run(engine, partial(convert_unit, options), units, finished):
+        later: list[Diagnostic] = []
+        if options.check and unit.resume is not None and not done.resumed:
+            if unit.chunk == 0:
+                checks, found = ScoreChecks(), []
+            found += [d for record in done.scores for d in checks.add_record(record)]
+            if unit.is_last:
+                later = found + checks.finish()
+        if unit.is_last and (earlier or later) and done.records and not done.resumed:
+            _add_earlier_problems(unit, done, earlier, options, later)
         earlier = [] if unit.is_last else earlier + list(done.end.diagnostics)
         summary.records += done.records
         summary.errors += done.errors
@@ -262,16 +404,46 @@ def _merged(engine: Engine, units: Iterable[Unit], options: ConvertOptions,
         yield unit, done
 
 
-def _add_earlier_problems(done: ConvertedUnit, earlier: list[Diagnostic],
-                          options: ConvertOptions) -> None:
+def _run(engine: Engine, work: Callable[[Unit], ConvertedUnit], units: Iterable[Unit],
+         finished: Callable[[Unit], ConvertedUnit | None]) -> Iterator[tuple[Unit, ConvertedUnit]]:
+    """``engine.map(work, units)``, in unit order, but the units already ``finished``
+    take their earlier result instead of going to the engine."""
+    queue: deque[tuple[Unit, ConvertedUnit | None]] = deque()
+
+    def pending() -> Iterator[Unit]:
+        for unit in units:
+            known = finished(unit)
+            queue.append((unit, known))
+            if known is None:
+                yield unit
+
+    # The engine draws units from pending() ahead of the results it gives back, so the
+    # queue holds, in order, the finished units up to each unit run.
+    for found in engine.map(work, pending()):
+        unit, known = queue.popleft()
+        while known is not None:
+            yield unit, known
+            unit, known = queue.popleft()
+        assert unit is found[0]
+        yield found
+    for unit, known in queue:  # the finished units after the last unit run
+        yield unit, cast(ConvertedUnit, known)
+
+
+def _add_earlier_problems(unit: Unit, done: ConvertedUnit, earlier: list[Diagnostic],
+                          options: ConvertOptions, later: Sequence[Diagnostic] = ()) -> None:
     """Put the file-level problems of a file's earlier chunks on its last row, before the
-    last chunk's own (the order of one reading). Rare: only text between games that
-    holds no tag pair makes such problems."""
-    if done.part is not None:
+    last chunk's own (the order of one reading), and ``later`` (the score checks across
+    the file) after them. Rare: only text between games that holds no tag pair makes
+    such problems, and only some files' scores."""
+    if done.files is not None:
         assert options.parts is not None
         fs, root = dataset.filesystem(options.parts)
-        with fs.open_input_file(f"{root}/{done.part[0]}") as stream:
-            rows: list[Row] = pq.read_table(stream).to_pylist()
+        parts = [pq.read_table(fs.open_input_file(f"{root}/{name}")) for name, _ in done.files]
+        table = pa.concat_tables(parts).sort_by("index")
+        rows: list[Row] = table.drop_columns(
+            [name for name in table.column_names if name not in boards_schema(
+                options.profile).names]).to_pylist()
     else:
         rows = _decoded(done.payloads[-1], options.kind)
     last = rows[-1]
@@ -279,16 +451,17 @@ def _add_earlier_problems(done: ConvertedUnit, earlier: list[Diagnostic],
     first_file = next((n for n, d in enumerate(last["diagnostics"]) if d["stage"] == "file"),
                       len(last["diagnostics"]))
     last["diagnostics"][first_file:first_file] = extra
+    extra += [diagnostic_row(d, "file") for d in later]
+    last["diagnostics"] += extra[len(earlier):]
     errors = sum(d["severity"] == "error" for d in extra)
     warnings = sum(d["severity"] == "warning" for d in extra)
     last["errors"] += errors
     last["warnings"] += warnings
     done.errors += errors
     done.warnings += warnings
-    if done.part is not None:
-        assert options.parts is not None
-        table = pa.Table.from_pylist(rows, schema=boards_schema(options.profile))
-        dataset.write_part(options.parts, done.part[0], table, parquet_options(table.schema))
+    if done.files is not None:
+        done.files = _write_part(options, unit,
+                                 pa.Table.from_pylist(rows, schema=boards_schema(options.profile)))
     else:
         done.payloads[-1] = SINKS[options.kind].encode(rows, options.profile)
 
@@ -305,12 +478,13 @@ def _fewer_collections() -> Iterator[None]:
     """Rows are many small dicts and lists that live for one batch; with the default
     thresholds the cyclic collector runs every 700 of them and costs a quarter of the
     conversion. Memory stays bounded by the batch either way."""
-    thresholds = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 10)
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
+        if enabled:
+            gc.enable()
 
 
 __all__ = ["ConvertOptions", "ConvertSummary", "ConvertedUnit", "convert", "convert_unit",

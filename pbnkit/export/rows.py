@@ -8,25 +8,32 @@ never an exception, because one odd record must not stop an archive.
 
 from __future__ import annotations
 
+import datetime
 import functools
+import os
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pbnkit.diagnostics import CODES, Diagnostic, Severity
 from pbnkit.errors import PbnError
-from pbnkit.model import Contract, Deal, Seat, Strain, Vulnerability, parse_or_none
+from pbnkit.export.schema import BOARDS
+from pbnkit.model import PASSED_OUT, Contract, Deal, Seat, Vulnerability, parse_or_none
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.sections import decode_items
-from pbnkit.pbn.tables import read_columns
+from pbnkit.pbn.tables import TABLES, is_column_spec, read_columns
+from pbnkit.replay.game import replay
+from pbnkit.replay.tags import read_contract, read_declarer, read_result
+
+if TYPE_CHECKING:
+    from pbnkit.pbn.reader import PbnReader
 
 Row = dict[str, Any]
 
 _COMMENTS = (ElementKind.COMMENT, ElementKind.LINE_COMMENT)
 _NOTE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.DOTALL)
-_RESULT = re.compile(r"\^?\s*([0-9]+)")
-_SIDE_RESULT = re.compile(r"\^?\s*(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?", re.IGNORECASE)
 _INT16 = range(-(2 ** 15), 2 ** 15)
+_INT32 = range(-(2 ** 31), 2 ** 31)
 _SEATS = "NESW"  # clockwise, as pbnkit.model.Seat numbers them
 
 
@@ -72,21 +79,28 @@ def diagnostic_row(diagnostic: Diagnostic, stage: str) -> Row:
             "line": diagnostic.line, "column": diagnostic.column, "stage": stage}
 
 
-def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = ()) -> Row:
+def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = (),
+             root: str | None = None) -> Row:
     """The boards-table row of a game. ``checked`` are the rule diagnostics (those of
-    ``pbnkit.rules.check_game`` beyond the reader's own)."""
+    ``pbnkit.rules.check_game`` beyond the reader's own); ``root`` is the common root of
+    the run's inputs (see :func:`source_name`)."""
     values = game.values
     diagnostics = ([diagnostic_row(d, "read") for d in game.diagnostics]
-                   + [diagnostic_row(d, "check") for d in checked])
+                   + [diagnostic_row(d, "check") for d in checked]
+                   if game.diagnostics or checked else [])
+    date = values.get("Date")
+    level, strain, risk, declarer, contract_source = contract_facts(game)
     row: Row = {
         "path": game.path,
+        "source": source_name(game.path, root),
         "index": game.index,
         "line": game.line,
         "encoding": encoding,
         "event": values.get("Event"),
         "site": values.get("Site"),
-        "date": values.get("Date"),
-        "board": _integer(values.get("Board"), range(-(2 ** 31), 2 ** 31)),
+        "date": _date(date),
+        "date_text": date,
+        "board": _board(values.get("Board")),
         "room": values.get("Room"),
         "west": values.get("West"),
         "north": values.get("North"),
@@ -96,8 +110,12 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = ()) -> R
         "vulnerable": _vulnerable(values.get("Vulnerable")),
         **_hands(values.get("Deal")),
         "scoring": values.get("Scoring"),
-        "declarer": _seat((values.get("Declarer") or "").lstrip("^")),
-        **dict(zip(_CONTRACT_COLUMNS, _contract(values.get("Contract")))),
+        "declarer": declarer,
+        "contract_level": level,
+        "contract_strain": strain,
+        "contract_risk": risk,
+        "contract_source": contract_source,
+        "result": _result(values.get("Result"), declarer),
         "auction": _items(game, "Auction", "call"),
         "play": _items(game, "Play", "card"),
         "notes": _notes(game.tags),
@@ -107,20 +125,83 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = ()) -> R
         "preamble": [element_row(e) for e in game.preamble],
         "trailer": [],
         "diagnostics": diagnostics,
-        "errors": sum(d["severity"] == "error" for d in diagnostics),
-        "warnings": sum(d["severity"] == "warning" for d in diagnostics),
+        "errors": sum(d["severity"] == "error" for d in diagnostics) if diagnostics else 0,
+        "warnings": sum(d["severity"] == "warning" for d in diagnostics) if diagnostics else 0,
+        "original": game.original or None,
+        "original_head": game.original_head,
+        "original_tail": game.original_tail,
     }
-    row["result"] = _result(values.get("Result"), row["declarer"])
+    return row
+
+
+def file_row(reader: PbnReader, encoding: str, root: str | None = None) -> Row:
+    """The row of a file without records, once its reader is done: the file's bytes
+    (``original_head``) and the problems found in it, beside null record columns (``index``
+    null tells this row from a record's)."""
+    row: Row = dict.fromkeys(BOARDS.names)
+    row.update({
+        "path": reader.path, "source": source_name(reader.path, root), "encoding": encoding,
+        "auction": SectionItems("call", [], []), "play": SectionItems("card", [], []),
+        "notes": [], "commentary": [], "tables": [], "tags": TagColumns.of(()),
+        "preamble": [], "diagnostics": [], "errors": 0, "warnings": 0,
+        "original_head": reader.original_head or b"", "original_tail": b"",
+    })
+    add_file_problems(row, reader.trailer, reader.diagnostics)
     return row
 
 
 def add_file_problems(row: Row, trailer: Iterable[Element], problems: Iterable[Diagnostic]) -> None:
     """Put what belongs to the file, not to a game, on its last row."""
     row["trailer"] = [element_row(e) for e in trailer]
+    add_findings(row, problems)
+
+
+def add_findings(row: Row, problems: Iterable[Diagnostic]) -> None:
+    """Add findings about the file (stage ``file``) to its last row."""
     extra = [diagnostic_row(d, "file") for d in problems]
     row["diagnostics"] = row["diagnostics"] + extra
     row["errors"] += sum(d["severity"] == "error" for d in extra)
     row["warnings"] += sum(d["severity"] == "warning" for d in extra)
+
+
+def is_record(row: Row) -> bool:
+    """Whether a row holds a record (and not only a file without any)."""
+    return row["index"] is not None
+
+
+# -- The source ---------------------------------------------------------------------------------
+
+def common_root(paths: Iterable[str | os.PathLike[str]]) -> str | None:
+    """The deepest directory that holds every file of ``paths`` (URIs aside), for
+    :func:`source_name`; None when there is no such file, or no such directory (paths
+    on several Windows drives)."""
+    names = [os.fspath(path) for path in paths]
+    folders = [os.path.dirname(os.path.abspath(name)) for name in names if not _is_uri(name)]
+    try:
+        return os.path.commonpath(folders) if folders else None
+    except ValueError:
+        return None
+
+
+@functools.lru_cache(maxsize=64)
+def source_name(path: str | None, root: str | None) -> str | None:
+    """The ``source`` column: a URI as it is, else the path relative to ``root`` (the
+    common root of the run's inputs, from :func:`common_root`; the file's own directory
+    when None), with ``/`` between its parts."""
+    if path is None or _is_uri(path):
+        return path
+    full = os.path.abspath(path)
+    try:
+        relative = os.path.relpath(full, root or os.path.dirname(full))
+    except ValueError:  # another Windows drive
+        relative = os.path.basename(full)
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        relative = os.path.basename(full)  # a root that does not hold it: its name only
+    return relative.replace(os.sep, "/")
+
+
+def _is_uri(name: str) -> bool:
+    return "://" in name
 
 
 # -- Derived columns ---------------------------------------------------------------------------
@@ -217,39 +298,83 @@ def _hands(text: str | None) -> Row:
     return hands
 
 
-_CONTRACT_COLUMNS = ("contract_level", "contract_strain", "contract_risk")
+_Contract = tuple[int | None, str | None, str | None, str | None, str | None]
+
+
+def contract_facts(game: Game) -> _Contract:
+    """Level, strain, risk, declarer and where the contract came from ("tag", "auction",
+    or None when neither gives it), as the scorer reads them (``record_facts``): the
+    Contract and Declarer tags, else the replayed auction, which runs only for records
+    whose tags do not give both."""
+    values = game.values
+    found = _tag_contract(values.get("Contract"), values.get("Declarer"))
+    if found is not None:
+        return found
+    contract = read_contract(values.get("Contract"))
+    declarer_tag = read_declarer(values.get("Declarer"))
+    declarer = declarer_tag.seat if declarer_tag is not None else None
+    replayed = replay(game)
+    return _contract_columns(contract if contract is not None else replayed.contract,
+                             declarer if declarer is not None else replayed.declarer,
+                             "tag" if contract is not None else "auction")
+
+
+@functools.lru_cache(maxsize=512)
+def _tag_contract(contract_text: str | None, declarer_text: str | None) -> _Contract | None:
+    """:func:`contract_facts` from the tags, remembered for each spelling; None when the
+    auction must tell."""
+    contract = read_contract(contract_text)
+    declarer = read_declarer(declarer_text)
+    if contract is None or (declarer is None and contract is not PASSED_OUT):
+        return None
+    return _contract_columns(contract, None if declarer is None else declarer.seat, "tag")
+
+
+def _contract_columns(contract: Contract | None, declarer: Seat | None,
+                      source: str) -> _Contract:
+    seat = None if declarer is None else _SEATS[declarer]
+    if contract is None:
+        return None, None, None, seat, None
+    return (contract.level, None if contract.strain is None else contract.strain.pbn(),
+            contract.risk.pbn(), seat, source)
+
+
+_DATE = re.compile(r"\s*([0-9]{4})([./-]?)([0-9]{2})\2([0-9]{2})(?:[ T][0-9:]+)?\s*")
 
 
 @functools.lru_cache(maxsize=256)
-def _contract(text: str | None) -> tuple[int | None, str | None, str | None]:
-    if not text:
-        return None, None, None
+def _date(text: str | None) -> datetime.date | None:
+    """A Date tag value as a date: ``YYYY.MM.DD`` as PBN writes it, or ``YYYY-MM-DD``,
+    ``YYYY/MM/DD`` or ``YYYYMMDD``, maybe followed by a time; None when a part is unknown
+    (``?``) or the value is no calendar date."""
+    match = _DATE.fullmatch(text) if text else None
+    if match is None:
+        return None
     try:
-        contract = Contract.from_pbn(text)
-    except PbnError:
-        try:  # an end position gives the strain only (PBN 3.10)
-            return None, Strain.from_pbn(text).pbn(), None
-        except PbnError:
-            return None, None, None
-    return (contract.level, None if contract.strain is None else contract.strain.pbn(),
-            contract.risk.pbn())
+        return datetime.date(int(match[1]), int(match[3]), int(match[4]))
+    except ValueError:
+        return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _board(text: str | None) -> int | None:
+    return _integer(text, _INT32)
+
+
+@functools.lru_cache(maxsize=256)
 def _result(text: str | None, declarer: str | None) -> int | None:
-    """Declarer's tricks from the forms ``n``, ``NS n``, ``EW n``, ``NS n EW m``."""
-    if not text:
+    """Declarer's tricks as the scorer reads the Result tag: ``n``, ``NS n``, ``EW n``,
+    ``NS n EW m``, maybe after ``^``; the other side's tricks give 13 minus them."""
+    result = read_result(text)
+    if result is None or result.declarer_tricks is not None:
+        return None if result is None else result.declarer_tricks
+    if declarer is None:
         return None
-    match = _RESULT.fullmatch(text.strip())
-    if match:
-        return _integer(match[1], range(14))
-    match = _SIDE_RESULT.fullmatch(text.strip())
-    if match is None or declarer is None:
-        return None
-    side = Seat.from_pbn(declarer).side.value
-    for name, tricks in ((match[1], match[2]), (match[3], match[4])):
-        if name and name.upper() == side:
-            return _integer(tricks, range(14))
-    return None
+    side = Seat.from_pbn(declarer).side
+    by_side = dict(result.sides)
+    if side in by_side:
+        return by_side[side]
+    return 13 - by_side[side.other] if side.other in by_side else None
 
 
 #: a section body of plain calls or cards, each blank-separated word one item as written,
@@ -359,11 +484,13 @@ def _commentary(game: Game) -> list[Row]:
 
 
 def _is_table(tag: TagPair) -> bool:
-    return tag.name.endswith("Table") and bool(tag.value.strip())
+    """A PBN table tag whose value, as written, is its column spec (a ``##`` before it
+    passes it on to later games; a ``#`` value cannot be resolved from the tag alone)."""
+    return tag.name in TABLES and is_column_spec(tag.value.removeprefix("##"))
 
 
 def _table(tag: TagPair) -> Row:
-    columns = [column.name for column in read_columns(tag.value)]
+    columns = [column.name for column in read_columns(tag.value.removeprefix("##"))]
     cells = [e.text for e in tag.tokens]
     width = len(columns)
     return {"name": tag.name, "columns": columns,

@@ -1,15 +1,20 @@
 """The boards table: one explicit, versioned Arrow schema, defined here and only here.
 
 Every archive pbnkit writes (Parquet, a Parquet dataset, JSON, JSONL) holds rows of this
-schema. The two files in ``schemas/`` are generated from it: ``boards.v1.arrow.json`` (the
-Arrow schema written out) and ``boards.v1.json`` (the JSON Schema of the JSON and JSONL
+schema. The two files in ``schemas/`` are generated from it: ``boards.v2.arrow.json`` (the
+Arrow schema written out) and ``boards.v2.json`` (the JSON Schema of the JSON and JSONL
 records); a test keeps both in step. Regenerate them with
 ``python -c "from pbnkit.export.schema import write_schema_files; write_schema_files()"``.
 
 Column descriptions live in the field metadata, so pyarrow, DuckDB and Spark users see
 them too. The ``tags`` and ``preamble`` columns are the lossless source of each record;
 every other column is derived from them for analysis and is null when a value does not
-parse.
+parse. The ``original`` columns keep the bytes of the file as read: with them the source
+files can be written back byte for byte (``pbnkit.export.original``).
+
+Version 1 (``schemas/boards.v1.*``, frozen) had no ``source``, ``contract_source`` and
+``original*`` columns, a text ``date`` column (now ``date_text``, beside a typed ``date``),
+contract and declarer columns from the tags only, and no row for a file without records.
 """
 
 from __future__ import annotations
@@ -22,11 +27,12 @@ from typing import Any
 import pyarrow as pa
 
 #: Bumped when a column changes meaning or type; adding a nullable column is not a bump.
+#: Version 1 is still read (``pbnkit.export.upgrade`` turns its rows into this version's).
 SCHEMA_NAME = "boards"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SEATS = ["N", "E", "S", "W"]
-KINDS = ["tokens", "token", "string", "comment", "line_comment", "escape"]
+KINDS = ["tokens", "token", "string", "comment", "line_comment", "escape", "skipped"]
 
 
 def _field(name: str, type_: pa.DataType, description: str, nullable: bool = True,
@@ -46,7 +52,9 @@ _STR = pa.string()
 ELEMENT = pa.struct([
     _field("kind", _STR, "tokens: section tokens as written, white space and line ends "
            "kept; string: a quoted table cell, unescaped; comment: {...} content; "
-           "line_comment: ;... content; escape: a % line after the %.", False, KINDS),
+           "line_comment: ;... content; escape: a % line after the %; skipped: text the "
+           "reader skipped after a syntax error (e.g. a malformed tag pair), as written.",
+           False, KINDS),
     _field("text", _STR, "The element's text.", False),
     _field("line", pa.int32(), "1-based line in the source file.", False),
     _field("column", pa.int32(), "1-based column in the source file.", False),
@@ -115,8 +123,8 @@ DIAGNOSTIC = pa.struct([
     _field("line", pa.int32(), "1-based line in the source file.", False),
     _field("column", pa.int32(), "1-based column.", False),
     _field("stage", _STR, "read: found by the reader; check: by the rules; file: belongs "
-           "to no game of the file (kept on its last record).", False,
-           ["read", "check", "file"]),
+           "to no game of the file, or found by the checks across its records (kept on its "
+           "last row).", False, ["read", "check", "file"]),
 ])
 
 
@@ -129,15 +137,25 @@ def _hand(seat: str, name: str) -> pa.Field:
                   "ranks descending; null when unknown ('-') or when Deal does not parse.")
 
 
+_BYTES = pa.binary()
+
 BOARDS = pa.schema([
     _field("path", _STR, "Source file as given to pbnkit convert."),
-    _field("index", pa.int32(), "0-based position of the record in its file.", False),
-    _field("line", pa.int32(), "1-based line where the record starts.", False),
-    _field("encoding", _STR, "How the file's bytes up to this record were decoded, e.g. "
-           "'utf-8', 'utf-8 (bom)', 'iso-8859-1 (declared)', 'latin-1 (fallback)'.", False),
+    _field("source", _STR, "Source file relative to the common root of the run's inputs (the "
+           "deepest directory holding them all), '/' between its parts; a URI as given. The "
+           "name pbnkit.export.original writes the file back under."),
+    _field("index", pa.int32(), "0-based position of the record in its file; null on the row "
+           "of a file without records."),
+    _field("line", pa.int32(), "1-based line where the record starts; null on the row of a "
+           "file without records."),
+    _field("encoding", _STR, "How the file's bytes were decoded, e.g. 'utf-8', "
+           "'utf-8 (bom)', 'iso-8859-1 (declared)', 'latin-1 (fallback)'.", False),
     _text("event", "Event"),
     _text("site", "Site"),
-    _text("date", "Date"),
+    _field("date", pa.date32(), "Date tag as a date: from YYYY.MM.DD (PBN), YYYY-MM-DD, "
+           "YYYY/MM/DD or YYYYMMDD, maybe followed by a time; null when absent, when a part "
+           "is unknown ('?') or when it is no calendar date."),
+    _text("date_text", "Date"),
     _field("board", pa.int32(), "Board number (null when the Board tag is not an integer)."),
     _text("room", "Room"),
     _text("west", "West"),
@@ -152,13 +170,18 @@ BOARDS = pa.schema([
     _hand("S", "South"),
     _hand("W", "West"),
     _text("scoring", "Scoring"),
-    _field("declarer", _STR, "Declarer seat ('^' of a swapped declarer dropped).", True,
-           SEATS),
-    _field("contract_level", pa.int8(), "1-7; 0 when passed out; null for an end position "
-           "or no contract."),
-    _field("contract_strain", _STR, "C, D, H, S or NT.", True, ["C", "D", "H", "S", "NT"]),
-    _field("contract_risk", _STR, "'' undoubled, X doubled, XX redoubled.", True,
-           ["", "X", "XX"]),
+    _field("declarer", _STR, "Declarer seat, as the scorer reads it: the Declarer tag ('^' "
+           "of a swapped declarer dropped), else the auction.", True, SEATS),
+    _field("contract_level", pa.int8(), "1-7; 0 when passed out; null when neither the "
+           "Contract tag nor the auction gives the contract (see contract_source)."),
+    _field("contract_strain", _STR, "C, D, H, S or NT; null when passed out.", True,
+           ["C", "D", "H", "S", "NT"]),
+    _field("contract_risk", _STR, "'' undoubled (and passed out), X doubled, XX redoubled.",
+           True, ["", "X", "XX"]),
+    _field("contract_source", _STR, "Where the contract comes from, as the scorer reads it: "
+           "tag (the Contract tag, leniently: 3N, 4Sx, 3NR, Pass), else auction (the "
+           "replayed Auction section, when it ends); null when neither gives it.", True,
+           ["tag", "auction"]),
     _field("result", pa.int8(), "Tricks won by declarer, from the Result tag (null when "
            "that cannot be told from it)."),
     _field("auction", _list(CALL), "Calls of the first Auction section with annotations.",
@@ -168,7 +191,8 @@ BOARDS = pa.schema([
     _field("notes", _list(NOTE), "Note tags.", False),
     _field("commentary", _list(COMMENT), "Every {} and ; comment of the record, in order.",
            False),
-    _field("tables", _list(TABLE), "Supplemental tables (tags named *Table).", False),
+    _field("tables", _list(TABLE), "Supplemental tables: the PBN table tags (ScoreTable, "
+           "ActionTable...) whose value is a column spec.", False),
     _field("tags", _list(TAG), "Every tag pair in file order, with its body: the lossless "
            "source of the record.", False),
     _field("preamble", _list(ELEMENT), "Commentary and escape lines before the first tag "
@@ -178,11 +202,24 @@ BOARDS = pa.schema([
     _field("diagnostics", _list(DIAGNOSTIC), "Problems found in the record.", False),
     _field("errors", pa.int32(), "Diagnostics of error severity.", False),
     _field("warnings", pa.int32(), "Diagnostics of warning severity.", False),
+    _field("original", _BYTES, "The record's bytes as read (encoding and line ends as in "
+           "the file): from the start of the line of its first tag pair to that of the next "
+           "record, so the semi-empty lines and commentary after it are its own; the file's "
+           "last record ends with its own last line. Null on the row of a file without "
+           "records, and when not known (an archive upgraded from version 1)."),
+    _field("original_head", _BYTES, "On the first row of each file only: the file's bytes "
+           "before its first record (a BOM, escape lines, commentary; the whole file when it "
+           "has no record). original_head, original of each record in order, original_tail: "
+           "the file, byte for byte."),
+    _field("original_tail", _BYTES, "On the last row of each file only: the file's bytes "
+           "after its last record."),
 ])
 
 #: Columns needed to restore Game records (and their file trailers) from an archive.
 RESTORE_COLUMNS = ["path", "index", "line", "encoding", "tags", "preamble", "trailer",
                    "diagnostics"]
+#: Columns needed to write the source files back (``pbnkit.export.original``).
+ORIGINAL_COLUMNS = ["path", "source", "index", "original", "original_head", "original_tail"]
 
 
 def file_metadata(profile: str | None = None) -> dict[bytes, bytes]:
@@ -231,7 +268,7 @@ def arrow_fields_json(schema: pa.Schema) -> list[dict[str, Any]]:
 
 
 def arrow_schema_json() -> dict[str, Any]:
-    """The Arrow schema as JSON (``schemas/boards.v1.arrow.json``)."""
+    """The Arrow schema as JSON (``schemas/boards.v2.arrow.json``)."""
     return {
         "name": SCHEMA_NAME,
         "version": SCHEMA_VERSION,
@@ -270,6 +307,10 @@ def _json_schema(type_: pa.DataType, nullable: bool,
         schema = {"type": "boolean"}
     elif pa.types.is_string(type_):
         schema = {"type": "string"}
+    elif pa.types.is_binary(type_):
+        schema = {"type": "string", "contentEncoding": "base64"}
+    elif pa.types.is_date32(type_):
+        schema = {"type": "string", "format": "date"}
     else:  # pragma: no cover -- the schema above uses no other type
         raise TypeError(f"no JSON Schema for {type_}")
     meta = (field.metadata or {}) if field is not None else {}
@@ -284,10 +325,11 @@ def _json_schema(type_: pa.DataType, nullable: bool,
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of JSON and JSONL archives
-    (``schemas/boards.v1.json``): a JSON file is one document, a JSONL line one record
-    (``#/$defs/record``)."""
+    (``schemas/boards.v2.json``): a JSON file is one document, a JSONL line one record
+    (``#/$defs/record``). Binary columns are base64 strings, dates ``YYYY-MM-DD``."""
     record = _json_schema(pa.struct(list(BOARDS)), False)
-    record["description"] = "One PBN record (a row of the boards table)."
+    record["description"] = ("One PBN record (a row of the boards table), or the row of a "
+                             "file without records (index null).")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://pbnkit.invalid/schemas/{SCHEMA_NAME}.v{SCHEMA_VERSION}.json",

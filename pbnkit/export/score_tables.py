@@ -2,7 +2,13 @@
 
 The Parquet tables mirror the JSON document section by section (boards, matches,
 rubbers, problems) with an explicit Arrow schema, never an inferred one; the schema is
-written out in ``schemas/score-tables.v1.arrow.json``.
+written out in ``schemas/score-tables.v2.arrow.json``. A column has one type in every
+table, the boards archive's included: ``board`` is the board number as an int32 (null when
+the Board tag is not an integer), where the JSON report keeps the tag's text. Files are
+compressed with zstd, as the boards archive is.
+
+Version 1 (``schemas/score-tables.v1.arrow.json``) had ``board`` as text and Snappy
+compression.
 """
 
 from __future__ import annotations
@@ -18,7 +24,10 @@ from pbnkit.export.schema import arrow_fields_json
 from pbnkit.scoring.report import REPORT_VERSION, ScoreReport
 
 SCHEMA_NAME = "score-tables"
+#: Bumped when a column changes type or meaning (version 2: ``board`` as int32).
+SCHEMA_VERSION = 2
 _STR, _INT, _FLOAT = pa.string(), pa.int32(), pa.float64()
+_BOARD = _INT  # as the boards archive's board column
 
 
 def _struct(**fields: pa.DataType) -> pa.StructType:
@@ -30,38 +39,42 @@ _ENTRY = _struct(side=_STR, line=_STR, points=_INT, reason=_STR)
 
 TABLES: dict[str, pa.Schema] = {
     "boards": pa.schema([
-        ("path", _STR), ("index", _INT), ("board", _STR), ("room", _STR), ("declarer", _STR),
+        ("path", _STR), ("index", _INT), ("board", _BOARD), ("room", _STR), ("declarer", _STR),
         ("contract", _STR), ("tricks", pa.int8()), ("vulnerable", _STR), ("score_ns", _INT),
         ("mp_ns", _FLOAT), ("pct_ns", _FLOAT),
     ]),
     "matches": pa.schema([
         ("key", _struct(event=_STR, section=_STR, stage=_STR, round=_STR, home_team=_STR,
                         visit_team=_STR)),
-        ("boards", pa.list_(_struct(board=_STR, open_ns=_INT, closed_ns=_INT, diff=_INT,
+        ("boards", pa.list_(_struct(board=_BOARD, open_ns=_INT, closed_ns=_INT, diff=_INT,
                                     imps=_INT))),
         ("imps_a", _INT), ("imps_b", _INT), ("winner", _STR),
     ]),
     "rubbers": pa.schema([
-        ("deals", pa.list_(_struct(index=_INT, board=_STR, declarer=_STR, contract=_STR,
+        ("unit", _STR), ("number", _INT), ("path", _STR), ("complete", pa.bool_()),
+        ("deals", pa.list_(_struct(index=_INT, board=_BOARD, declarer=_STR, contract=_STR,
                                    tricks=pa.int8(), vulnerable=_STR,
-                                   entries=pa.list_(_ENTRY)))),
+                                   entries=pa.list_(_ENTRY), scored=pa.bool_(),
+                                   place=pa.int8(), dealer=_STR))),
         ("settlement", pa.list_(_ENTRY)), ("games", _SIDES), ("finished", pa.bool_()),
         ("above", _SIDES), ("below", _SIDES), ("total", _SIDES), ("winner", _STR),
         ("margin", _INT), ("rubber_points", _INT),
     ]),
-    "problems": pa.schema([("kind", _STR), ("message", _STR), ("index", _INT), ("board", _STR)]),
+    "problems": pa.schema([("kind", _STR), ("message", _STR), ("path", _STR),
+                           ("index", _INT), ("board", _BOARD)]),
 }
 
 
 def arrow_schema_json() -> dict[str, Any]:
-    """The tables' Arrow schemas as JSON (``schemas/score-tables.v1.arrow.json``)."""
+    """The tables' Arrow schemas as JSON (``schemas/score-tables.v2.arrow.json``)."""
     return {
         "name": SCHEMA_NAME,
-        "version": REPORT_VERSION,
+        "version": SCHEMA_VERSION,
         "description": "pbnkit score -o FILE.parquet writes FILE.<table>.parquet for each "
-                       "table; the rows are the sections of schemas/score-report.v1.json. "
-                       "File metadata: pbnkit.schema, pbnkit.schema_version, pbnkit.version, "
-                       "pbnkit.profile.",
+                       "table (zstd); the rows are the sections of schemas/score-report.v"
+                       f"{REPORT_VERSION}.json, with board as an int32 (null when the Board "
+                       "tag is not an integer) in every table. File metadata: pbnkit.schema, "
+                       "pbnkit.schema_version, pbnkit.version, pbnkit.profile.",
         "tables": {name: arrow_fields_json(schema) for name, schema in TABLES.items()},
     }
 
@@ -70,7 +83,7 @@ def _metadata(profile: str) -> dict[bytes, bytes]:
     from pbnkit import __version__
 
     return {b"pbnkit.schema": SCHEMA_NAME.encode(),
-            b"pbnkit.schema_version": str(REPORT_VERSION).encode(),
+            b"pbnkit.schema_version": str(SCHEMA_VERSION).encode(),
             b"pbnkit.version": __version__.encode(), b"pbnkit.profile": profile.encode()}
 
 
@@ -93,7 +106,27 @@ def write_score(report: ScoreReport, output: Path, force: bool = False) -> list[
         check_target(path, force)
     for name, rows in report.sections():
         schema = TABLES[name].with_metadata(_metadata(report.profile))
-        table = pa.Table.from_pylist(list(rows), schema=schema)
+        table = pa.Table.from_pylist([_numbered(name, row) for row in rows], schema=schema)
         with atomic_file(paths[name], force) as stream:
-            pq.write_table(table, stream)
+            pq.write_table(table, stream, compression="zstd")
     return list(paths.values())
+
+
+def _numbered(table: str, row: dict[str, Any]) -> dict[str, Any]:
+    """A report row with its board numbers as the tables hold them."""
+    if table in ("boards", "problems"):
+        return {**row, "board": board_number(row["board"])}
+    if table == "matches":
+        return {**row, "boards": [{**b, "board": board_number(b["board"])} for b in row["boards"]]}
+    if table == "rubbers":
+        return {**row, "deals": [{**d, "board": board_number(d["board"])} for d in row["deals"]]}
+    return row
+
+
+def board_number(text: str | None) -> int | None:
+    """A Board tag value as the int32 ``board`` column: null when not an integer."""
+    try:
+        number = int(text.strip()) if text is not None else None
+    except ValueError:
+        return None
+    return number if number is not None and -2 ** 31 <= number < 2 ** 31 else None

@@ -7,6 +7,8 @@ bytes; ``write`` runs in the one process that owns the output.
 
 from __future__ import annotations
 
+import base64
+import datetime
 import itertools
 import json
 import os
@@ -47,8 +49,9 @@ def output_format(out: str | os.PathLike[str]) -> str:
 #: dictionary on every column, and the hands, tag bodies, texts and numbers, nearly all
 #: distinct, cost write time for no gain; on these the dictionary makes the file smaller.
 _DICTIONARY_COLUMNS = [
-    "path", "encoding", "event", "site", "date", "room", "west", "north", "east", "south",
-    "dealer", "vulnerable", "scoring", "declarer", "contract_strain", "contract_risk",
+    "path", "source", "encoding", "event", "site", "date", "date_text", "room", "west",
+    "north", "east", "south", "dealer", "vulnerable", "scoring", "declarer",
+    "contract_strain", "contract_risk", "contract_source",
     "auction.list.element.seat", "auction.list.element.call",
     "play.list.element.seat", "play.list.element.card",
     "notes.list.element.section", "commentary.list.element.kind",
@@ -60,8 +63,10 @@ _DICTIONARY_COLUMNS = [
 
 
 def parquet_options(schema: pa.Schema) -> dict[str, Any]:
-    """How every Parquet file of boards is written: a single file and a dataset's parts."""
-    flat = [field.name for field in schema if not pa.types.is_nested(field.type)]
+    """How every Parquet file of boards is written: a single file and a dataset's parts.
+    No statistics for the bytes of the ``original`` columns: nobody filters on them."""
+    flat = [field.name for field in schema
+            if not pa.types.is_nested(field.type) and not pa.types.is_binary(field.type)]
     return {"compression": "zstd", "use_dictionary": _DICTIONARY_COLUMNS,
             "write_statistics": flat}
 
@@ -154,7 +159,18 @@ def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
 def _json_line(row: Row) -> bytes:
     row = {**row, **{name: row[name].rows() for name in _COLUMNAR
                      if isinstance(row.get(name), (SectionItems, TagColumns))}}
-    return json.dumps(row, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return json.dumps(row, ensure_ascii=False, separators=(",", ":"),
+                      default=json_value).encode("utf-8")
+
+
+def json_value(value: Any) -> str:
+    """A value JSON has no type for, as the JSON archives write it: bytes in base64, a
+    date as ``YYYY-MM-DD``."""
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    raise TypeError(f"no JSON form for {type(value).__name__}")
 
 
 def _json_lines(rows: list[Row], profile: str | None = None) -> list[bytes]:

@@ -42,12 +42,16 @@ class Unit:
     encoding: str | None = None
     #: position among all the units of a run (a file named twice gives two units)
     ordinal: int = 0
+    #: where the bytes are read from when not at ``path`` (standard input spooled to a
+    #: temporary file): ``path`` is then only the name shown and stored
+    source: str | None = None
 
     def describe(self) -> str:
         return self.path if self.resume is None else f"{self.path} (part {self.chunk + 1})"
 
     def reader(self, strict: bool = False) -> PbnReader:
-        return PbnReader(self.path, strict=strict, resume=self.resume)
+        return PbnReader(self.source or self.path, self.path, strict=strict,
+                         resume=self.resume)
 
 
 #: what a unit's reader found that belongs to its file rather than to a game
@@ -131,11 +135,13 @@ def _bytes(part: Resume, chunk: int) -> int:
 
 def with_encodings(units: Iterable[Unit]) -> Iterator[Unit]:
     """The units, each chunk carrying its file's encoding name (the archive's encoding
-    column is the file's, which a chunk alone cannot know)."""
+    column is the file's, which a chunk alone cannot know), and so each unit read from
+    a ``source`` (its ``path`` names no file)."""
     known: dict[str, str] = {}
     for unit in units:
-        if unit.resume is not None:
-            if unit.path not in known:
-                known[unit.path] = file_encoding(unit.path)
-            unit = replace(unit, encoding=known[unit.path])
+        if unit.resume is not None or unit.source is not None:
+            read = unit.source or unit.path
+            if read not in known:
+                known[read] = file_encoding(read)
+            unit = replace(unit, encoding=known[read])
         yield unit

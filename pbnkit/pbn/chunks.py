@@ -36,9 +36,12 @@ _HASH_VALUE = re.compile(rb'\[[ \t\r\n\v\f]*([A-Za-z0-9_]+)(?:[ \t\r\n\v\f]*"|[ 
 class Resume:
     """Where a part of a file starts and the reader's state there.
 
-    A part starts at a line start outside any ``{comment}``, before the empty lines that
-    precede a game (so the export-format check of those lines is made as in a whole read),
-    and after a game, so no commentary is waiting for the next game.
+    A part starts at the first line of a game that starts with a tag pair, outside any
+    ``{comment}``, and after a game and semi-empty lines only, so no commentary is waiting
+    for the next game. The semi-empty lines before it end the part before, so that a
+    game's original bytes (``Game.original``, up to the next game) are all in its part;
+    ``separator`` carries their text, for the export-format check of the game's
+    separation, made as in a whole read.
     """
 
     start: int  #: byte offset of the first line (after a BOM)
@@ -51,6 +54,10 @@ class Resume:
     #: file inherits with ``#`` (no other tag's state can change what is read)
     previous: tuple[tuple[str, str], ...] = ()
     persistent: tuple[tuple[str, str], ...] = ()
+    #: the semi-empty lines just before the start, as written (without line ends)
+    separator: tuple[str, ...] = ()
+    #: the part ends where the file ends
+    last: bool = True
 
 
 class ReadSummary(NamedTuple):
@@ -158,8 +165,8 @@ class _Planner:
                     tagged = self.tag_pairs.match(text, pos, text.index("\n", pos)) is not None
                     if separator and after_game and tagged and \
                             separator[0] - part.start >= self.target:
-                        yield replace(part, end=separator[0])
-                        part = self._resume(separator, size)
+                        yield replace(part, end=offset + pos, last=False)
+                        part = self._resume(separator, offset + pos, counted_line, size)
                     block, separator = (offset + pos, counted_line, tagged), None
                 if blank_end is None:
                     break
@@ -175,11 +182,16 @@ class _Planner:
             line += text.count("\n")
         yield part
 
-    def _resume(self, separator: tuple[int, int], size: int) -> Resume:
+    def _resume(self, separator: tuple[int, int], start: int, line: int, size: int) -> Resume:
+        """A part from ``start`` (at ``line``), after the semi-empty lines from
+        ``separator``."""
         state = self.inheritance
-        return Resume(separator[0], size, separator[1], self.games, self.encoding.bom,
+        self.blocks.seek(separator[0])
+        lines = self.blocks.read(start - separator[0])  # semi-empty: ASCII in any codec
+        blank = normalized(lines, Encoding()).decode("latin-1").split("\n")[:-1]
+        return Resume(start, size, line, self.games, self.encoding.bom,
                       self.encoding.declared, tuple(state.previous.items()),
-                      tuple(state.persistent.items()))
+                      tuple(state.persistent.items()), tuple(blank))
 
     def _block(self, block: tuple[int, int, bool], end: int, text: str, offset: int) -> None:
         """Follow the game count and the inheritance state over a block."""

@@ -3,10 +3,11 @@ into syntax records. No Lark exception leaves this module."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 from importlib import resources
 from pathlib import Path
@@ -46,6 +47,7 @@ _PLAIN_TAG = re.compile(rf'^\[([A-Za-z0-9_]+) "({_VALUE})"\]$', re.MULTILINE)
 #: Whole lines of plain tag pairs from column 1: always the start of a TAG_PAIRS token.
 _PLAIN_RUN = re.compile(rf'(?:\[[A-Za-z0-9_]+ "{_VALUE}"\](?:\n|\Z))+')
 _UNESCAPE = re.compile(r'\\(["\\])')
+_WORD = re.compile(r"\S")
 _TOKENS, _STRING = ElementKind.TOKENS, ElementKind.STRING
 _new_tag = tuple.__new__  # builds a TagPair without the Python frame of its __new__
 
@@ -124,6 +126,12 @@ def line_comment(text: str, line: int, column: int) -> Element:
 
 def escape_line(text: str, line: int, column: int) -> Element:
     return Element(ElementKind.ESCAPE, text[1:], line, column)
+
+
+def skipped_text(text: str, line: int, column: int) -> Element:
+    """Text the reader skipped after a syntax error (a malformed tag pair, a stray
+    character), kept as written so that a writer can give it back."""
+    return Element(ElementKind.SKIPPED, text, line, column)
 
 
 #: Terminal name -> shaping function; tag terminals give lists, the others one Element.
@@ -287,6 +295,66 @@ def _close_body(tags: list[TagPair], body: list[Element]) -> None:
     if body:
         tags[-1] = tags[-1]._replace(body=tuple(body))
         body.clear()
+
+
+# ----------------------------------------------------------------------------
+#  Skipped text
+# ----------------------------------------------------------------------------
+#
+# After a syntax error the reader blanks the rest of the line and parses again, keeping
+# every position. The text it blanked goes back among the records as SKIPPED elements,
+# where it was: in the body of the tag pair before it (or the preamble), between the
+# elements around it. A run of section tokens that closed over the blank is split there,
+# as the tokens on either side were read before the blank.
+
+def keep_skipped(shaped: Shaped, pieces: Sequence[Element]) -> Shaped:
+    """The records of a game with the skipped ``pieces`` (in text order) put back."""
+    if not pieces:
+        return shaped
+    preamble, tags = list(shaped[0]), list(shaped[1])
+    starts = [(tag.line, tag.column) for tag in tags]
+    for piece in pieces:
+        owner = bisect.bisect_left(starts, (piece.line, piece.column)) - 1
+        if owner < 0:
+            preamble = _insert(preamble, piece)
+        else:
+            tag = tags[owner]
+            tags[owner] = tag._replace(body=tuple(_insert(list(tag.body), piece)))
+    return tuple(preamble), tuple(tags)
+
+
+def _insert(elements: list[Element], piece: Element) -> list[Element]:
+    """``elements`` (in text order) with ``piece`` at its place."""
+    where = (piece.line, piece.column)
+    at = bisect.bisect_left([(e.line, e.column) for e in elements], where)
+    before = elements[at - 1] if at else None
+    if before is None or before.kind is not _TOKENS:
+        return elements[:at] + [piece] + elements[at:]
+    return elements[:at - 1] + _split_run(before, piece) + elements[at:]
+
+
+def _split_run(run: Element, piece: Element) -> list[Element]:
+    """A TOKENS run and a piece inside or after it, as the run's tokens before the piece,
+    the piece, and the run's tokens after it."""
+    text = run.text
+    if piece.line == run.line:
+        offset = piece.column - run.column
+    else:
+        lines = text.split("\n")[:piece.line - run.line]
+        offset = sum(len(line) + 1 for line in lines) + piece.column - 1
+    if offset >= len(text):
+        return [run, piece]
+    left = text[:offset].rstrip()
+    found = _WORD.search(text, offset)
+    parts = [run._replace(text=left)] if left else []
+    parts.append(piece)
+    if found is not None:
+        start = found.start()
+        line_start = text.rfind("\n", 0, start) + 1
+        column = (run.column + start) if line_start == 0 else start - line_start + 1
+        parts.append(Element(_TOKENS, text[start:], run.line + text.count("\n", 0, start),
+                             column))
+    return parts
 
 
 class GameSyntaxError(Exception):

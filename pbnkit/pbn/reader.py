@@ -10,6 +10,7 @@ import bisect
 import io
 import os
 import re
+from codecs import BOM_UTF8
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -17,10 +18,10 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn import codes  # noqa: F401 -- registers the SY codes
-from pbnkit.pbn.parser import GameSyntaxError, parse_game
+from pbnkit.pbn.parser import GameSyntaxError, keep_skipped, parse_game, skipped_text
 from pbnkit.pbn.records import Element, Game, TagPair, TagValues
-from pbnkit.pbn.split import (Chunk, Encoding, Readable, decoded_blocks, read_head,
-                              split_games)
+from pbnkit.pbn.split import (ByteWindow, Chunk, Encoding, Readable, decoded_blocks,
+                              read_head, split_games)
 
 if TYPE_CHECKING:
     from pbnkit.pbn.chunks import Resume
@@ -42,8 +43,10 @@ class PbnReader:
     """Iterate over the games of one PBN file, lazily.
 
     After (or during) iteration: ``encoding`` says how the bytes were decoded,
-    ``diagnostics`` holds the problems that belong to no game, and ``trailer`` holds
-    commentary and escape lines after the last game.
+    ``diagnostics`` holds the problems that belong to no game, ``trailer`` holds
+    commentary and escape lines after the last game, and ``original_head`` and
+    ``original_tail`` the file's bytes before its first game and after its last (see
+    ``Game.original``). A game is given out when the next one is found.
 
     With ``resume`` (from :func:`pbnkit.pbn.chunks.plan_chunks`) only the games of that
     part of the file are read, exactly as a whole read yields them; the file-level results
@@ -62,6 +65,11 @@ class PbnReader:
         self.diagnostics: list[Diagnostic] = []
         self.trailer: tuple[Element, ...] = ()
         self.games_read = 0
+        #: the file's bytes before its first game (all of them when it has none), and
+        #: after its last game; None until known, and when this read (a part of the
+        #: file) does not reach the file's start or end
+        self.original_head: bytes | None = None
+        self.original_tail: bytes | None = None
 
     @property
     def encoding(self) -> str:
@@ -91,9 +99,17 @@ class PbnReader:
     def _games(self, stream: BinaryIO) -> Iterator[Game]:
         text, first_line, inheritance = self._start(stream)
         encoding = self.encoding_info
+        resume = self.resume
+        at_start = resume is None or resume.games_before == 0
         pending: tuple[Element, ...] = ()
         fallback_seen = 0
-        for chunk in split_games(decoded_blocks(text, encoding, first_line), first_line):
+        # A game's bytes run from the line of its first tag pair to that of the next game:
+        # it is given out once the next one (or the end) is found, its bytes set then.
+        window = ByteWindow()
+        held: Game | None = None
+        held_chunk, held_start, held_cut = None, 0, 0  # its chunk, first byte, lines before
+        blocks = decoded_blocks(text, encoding, first_line)
+        for chunk in split_games(blocks, first_line, resume.separator if resume else (), window):
             problems = self._scan(chunk.text, chunk.line, self.strict)
             if self.strict:
                 problems += _separation(chunk, first=self.games_read == 0 and not pending)
@@ -113,23 +129,47 @@ class PbnReader:
                 pending += preamble
                 self.diagnostics.extend(replace(p, path=self.path) for p in problems)
                 continue
+            cut = tags[0].line - chunk.line  # lines before the first tag pair
+            start = window.line_start(chunk.offset, cut) if cut else chunk.offset
+            if held is not None:
+                _set(held, "original", window.take(held_start, start))
+                yield held
+            elif at_start:
+                self.original_head = self._head(window.take(0, start))
             values = inheritance.resolve(tags)
             board = values.get("Board")
-            game = Game(
-                tags=tags,
-                preamble=pending + preamble,
-                line=chunk.line,
-                index=self.games_read,
-                path=self.path,
-                values=values,
-                diagnostics=tuple(replace(p, path=self.path, board=board) for p in problems),
-            )
+            # positional: a Game per record, and keywords cost more
+            held = Game(tags, pending + preamble, chunk.line, self.games_read, self.path, values,
+                        tuple(replace(p, path=self.path, board=board) for p in problems)
+                        if problems else (),
+                        b"", self.original_head if self.games_read == 0 else None)
+            held_chunk, held_start, held_cut = chunk, start, cut
             pending = ()
             self.games_read += 1
-            yield game
+        at_end = resume is None or resume.last
+        if held is None:  # no game: a file without games when the read is the whole file
+            if at_start:
+                self.original_head = self._head(window.take(0, window.end))
+            if at_end:
+                self.original_tail = b""
+        elif at_end:
+            # The file's last game ends with its own last line; the rest is the file's.
+            assert held_chunk is not None
+            end = window.line_start(held_start, held_chunk.text.count("\n") + 1 - held_cut)
+            _set(held, "original", window.take(held_start, end))
+            self.original_tail = window.take(end, window.end)
+            _set(held, "original_tail", self.original_tail)
+            yield held
+        else:
+            _set(held, "original", window.take(held_start, window.end))
+            yield held
         self.trailer = pending
         if self.strict and self.resume is None:
             self.diagnostics.extend(file_diagnostics(encoding, self.path))
+
+    def _head(self, data: bytes) -> bytes:
+        """The file's bytes before its first game: a BOM is not in the stream read."""
+        return BOM_UTF8 + data if self.encoding_info.bom else data
 
     @staticmethod
     def _scan(text: str, first_line: int, strict: bool = False) -> list[Diagnostic]:
@@ -175,6 +215,10 @@ def file_diagnostics(encoding: Encoding, path: str | None) -> list[Diagnostic]:
                        path=path)]
 
 
+#: Sets a field of a Game not given out yet (its bytes are known once the next one is read).
+_set = object.__setattr__
+
+
 class _Limited:
     """The next ``size`` bytes of a stream."""
 
@@ -196,9 +240,11 @@ def parse_with_recovery(
     ``_MAX_ERRORS`` errors the rest of the game is blanked."""
     errors = 0
     gave_up = False
+    original = text
+    skipped: list[Element] = []  # the text blanked, kept as written (parser.keep_skipped)
     while True:
         try:
-            preamble, tags = parse_game(text, first_line)
+            preamble, tags = keep_skipped(parse_game(text, first_line), skipped)
             break
         except GameSyntaxError as error:
             if gave_up:  # cannot happen with blank text, but never loop forever
@@ -216,6 +262,11 @@ def parse_with_recovery(
                 problems.append(Diagnostic("SY008", f"{errors} syntax errors; the rest of the "
                                            "game is skipped", error.line, error.column))
                 end, gave_up = len(text), True
+            piece = original[offset:end].rstrip()
+            if piece:
+                line_start = original.rfind("\n", 0, offset) + 1
+                skipped.append(skipped_text(piece, first_line + original.count(
+                    "\n", 0, offset), offset - line_start + 1))
             text = text[:offset] + _blank(text[offset:end]) + text[end:]
     for tag in tags:
         if tag.quoted:

@@ -26,6 +26,7 @@ class ElementKind(enum.Enum):
     COMMENT = "comment"    # {...} or ;... -- text is the comment's content, without delimiters
     LINE_COMMENT = "line_comment"
     ESCAPE = "escape"      # a % line inside a game; text is the line after the %
+    SKIPPED = "skipped"    # text the reader skipped after a syntax error, kept as written
 
 
 # Element and TagPair are named tuples rather than frozen dataclasses: a large archive
@@ -115,6 +116,18 @@ class Game:
     #: games through ``##`` that this game does not repeat.
     values: Mapping[str, str] = field(default_factory=TagValues)
     diagnostics: tuple[Diagnostic, ...] = ()
+    #: The record's bytes as read (line ends and encoding as in the file): from the start
+    #: of the line of its first tag pair up to that of the next record, so the semi-empty
+    #: lines and commentary after it are its own; the file's last record ends with its own
+    #: last line. Empty when not read from a file (built, or restored from an archive
+    #: that does not keep it). Not compared: two games are equal for what they hold.
+    original: bytes = field(default=b"", compare=False, repr=False)
+    #: On the file's first record only: the file's bytes before it (a BOM, escape lines,
+    #: commentary, semi-empty lines). ``original_head``, every record's ``original`` in
+    #: order, and ``original_tail`` are the file, byte for byte.
+    original_head: bytes | None = field(default=None, compare=False, repr=False)
+    #: On the file's last record only: the file's bytes after it.
+    original_tail: bytes | None = field(default=None, compare=False, repr=False)
 
     def value(self, name: str) -> str | None:
         """The effective value of a tag (first occurrence wins, inheritance resolved)."""

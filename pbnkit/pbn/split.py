@@ -1,10 +1,13 @@
 """Cut a PBN byte stream into games, lazily: decode blocks of whole lines, find
 semi-empty lines outside ``{...}`` commentary, and hand each game's text on with its first
-line number.
+line number and the byte offset of that line, so that the reader can take each game's
+bytes as read from a :class:`ByteWindow`.
 
 The work is done a megabyte at a time by ``bytes``/``str`` methods and regular
-expressions; Python looks only at games, and at lines holding a ``{``. Memory is bounded
-by the largest game (plus a chunk), never the file.
+expressions; Python looks only at games, and at lines holding a ``{``. A text offset
+becomes a byte offset by arithmetic when every character was one byte and the line ends
+are all alike (nearly every file); only other blocks have their line starts listed.
+Memory is bounded by the largest game (plus a chunk), never the file.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import codecs
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 _CHUNK = 1 << 20
 _CHARSET = re.compile(rb"^%[^\r\n]*charset\s*=\s*\"?([A-Za-z0-9_.:-]+)", re.IGNORECASE | re.MULTILINE)
@@ -118,14 +121,40 @@ def whole_lines(stream: Readable) -> Iterator[bytes]:
 
 def normalized(block: bytes, encoding: Encoding) -> bytes:
     """LF line ends only; counts the line ends that were not CRLF."""
+    return _normalized(block, encoding)[0]
+
+
+def _normalized(block: bytes, encoding: Encoding) -> tuple[bytes, int, int]:
+    """:func:`normalized`, the number of line ends, and the bytes each line end has
+    beyond its one LF: 0 (none is CRLF), 1 (all are), or -1 when they are mixed."""
     crlf = block.count(b"\r\n")
-    bare_cr = block.count(b"\r") - crlf
-    encoding.bare_line_ends += block.count(b"\n") - crlf + bare_cr
-    return block.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if bare_cr or crlf else block
+    cr = block.count(b"\r")
+    lf = block.count(b"\n")
+    encoding.bare_line_ends += lf + cr - 2 * crlf
+    lines = lf + cr - crlf
+    if not cr:
+        return block, lines, 0
+    step = 0 if not crlf else 1 if cr == lf == crlf else -1
+    return block.replace(b"\r\n", b"\n").replace(b"\r", b"\n"), lines, step
 
 
-def decoded_blocks(stream: Readable, encoding: Encoding, first_line: int = 1) -> Iterator[str]:
-    """The text of the stream in blocks of whole lines, each ended by ``\n``.
+class Block(NamedTuple):
+    """A block of whole lines: its text (LF line ends, the last line ended too), its bytes
+    as read, and where its lines start in those bytes: at ``pos + step * lines before``
+    for a line start ``pos`` of the text, or ``starts[lines before]`` when not every
+    character was one byte or the line ends are mixed (``starts`` is then not None)."""
+
+    text: str
+    raw: bytes
+    step: int = 0
+    starts: list[int] | None = None
+
+
+_LINE_END = re.compile(rb"\r\n?|\n")
+
+
+def decoded_blocks(stream: Readable, encoding: Encoding, first_line: int = 1) -> Iterator[Block]:
+    """The stream in blocks of whole lines, each block's text ended by ``\n``.
 
     BOM or declared charset, else UTF-8, falling back to Latin-1 for a line that is not
     valid (every byte string is Latin-1); ``encoding.fallback_lines`` records those lines.
@@ -136,12 +165,17 @@ def decoded_blocks(stream: Readable, encoding: Encoding, first_line: int = 1) ->
     whole = line_separable(codec)
     line = first_line
     for raw in whole_lines(stream):
-        block = normalized(raw, encoding)
+        block, lines, step = _normalized(raw, encoding)
         # The last line may have no line end; give it one, so every line has.
         if not block.endswith(b"\n"):
             block += b"\n"
-        yield decoded(block, codec, whole, line, encoding)
-        line += block.count(b"\n")
+            lines += 1
+        text = decoded(block, codec, whole, line, encoding)
+        if step >= 0 and len(text) == len(block):  # every character one byte
+            yield Block(text, raw, step)
+        else:
+            yield Block(text, raw, 0, [0, *(end.end() for end in _LINE_END.finditer(raw))])
+        line += lines
 
 
 def decoded(block: bytes, codec: str, whole: bool, first_line: int, encoding: Encoding) -> str:
@@ -162,7 +196,8 @@ def decoded(block: bytes, codec: str, whole: bool, first_line: int, encoding: En
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """The text of one game (lines joined by ``\\n``) and its first line number.
+    """The text of one game (lines joined by ``\\n``), its first line number and the
+    byte offset of that line in the stream.
 
     ``separator`` is the semi-empty lines before it, as written: export format wants
     exactly one truly empty line between games and none before the first.
@@ -171,6 +206,57 @@ class Chunk:
     text: str
     line: int
     separator: tuple[str, ...] = ()
+    offset: int = 0
+
+
+_LINE = re.compile(rb"[^\r\n]*(?:\r\n?|\n)?")
+
+
+class ByteWindow:
+    """The bytes of a stream as :func:`split_games` reads them, kept from the first byte
+    still wanted on: a reader takes a game's bytes once it knows where the game ends, so
+    memory stays bounded by the largest game (plus a block)."""
+
+    def __init__(self) -> None:
+        self.blocks: list[bytes] = []  # blocks of whole lines
+        self.start = 0  # the offset of the first block kept
+        self.end = 0  # the offset after the last block read
+
+    def add(self, raw: bytes) -> None:
+        self.blocks.append(raw)
+        self.end += len(raw)
+
+    def take(self, start: int, end: int) -> bytes:
+        """The bytes from ``start`` to ``end``; those before ``start`` are forgotten."""
+        blocks = self.blocks
+        while len(blocks) > 1 and self.start + len(blocks[0]) <= start:
+            self.start += len(blocks.pop(0))
+        if not blocks:
+            return b""
+        if end - self.start <= len(blocks[0]):
+            return blocks[0][start - self.start:end - self.start]
+        return b"".join(blocks)[start - self.start:end - self.start]  # across blocks
+
+    def line_start(self, offset: int, lines: int) -> int:
+        """The offset of the line ``lines`` lines after the line that starts at
+        ``offset``. Only asked for a few lines (the commentary or escape lines before a
+        game's first tag pair), never a whole game's but the file's last."""
+        base = self.start
+        for block in self.blocks:
+            if offset < base + len(block):
+                break
+            base += len(block)
+        else:
+            return self.end
+        pos, number = offset - base, self.blocks.index(block)
+        for _ in range(lines):
+            if pos >= len(block):
+                number += 1
+                if number == len(self.blocks):
+                    return self.end
+                base, block, pos = base + len(block), self.blocks[number], 0
+            pos = _LINE.match(block, pos).end()  # type: ignore[union-attr]
+        return base + pos
 
 
 def _comment_state(text: str, in_comment: bool) -> bool:
@@ -245,15 +331,22 @@ def _comment_state_at(text: str, pos: int, limit: int, in_comment: bool) -> tupl
             in_comment = _comment_state(line, in_comment)
 
 
-def split_games(blocks: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
+def split_games(blocks: Iterable[Block], first_line: int = 1,
+                separator: tuple[str, ...] = (),
+                window: ByteWindow | None = None) -> Iterator[Chunk]:
     """Group the lines of ``blocks`` (from :func:`decoded_blocks`) into games at
-    semi-empty lines outside brace commentary."""
+    semi-empty lines outside brace commentary. ``separator``: the semi-empty lines just
+    before the stream, when it is a part of a file (see :mod:`pbnkit.pbn.chunks`);
+    ``window`` keeps the bytes read, for the games' bytes."""
     parts: list[str] = []  # the current game's lines so far, each ended by "\n"
-    separator: list[str] = []
-    start = 0
+    separators = list(separator)
+    start = at = 0
     line = first_line  # the line number of the block's first line
+    offset = 0  # the byte offset of the block
     in_comment = False
-    for text in blocks:
+    for text, raw, step, starts in blocks:
+        if window is not None:
+            window.add(raw)
         blanks, in_comment = blank_lines(text, in_comment)
         counted, counted_line = 0, line  # line numbers are counted only as far as needed
         pos = 0
@@ -263,14 +356,17 @@ def split_games(blocks: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
                 if not parts:
                     counted_line += text.count("\n", counted, pos)
                     counted, start = pos, counted_line
+                    before = counted_line - line  # the block's lines before the game
+                    at = offset + (pos + step * before if starts is None else starts[before])
                 parts.append(text[pos:blank_start])
             if blank_end is None:
                 break  # the end of the block, not a blank line
             if parts:
-                yield Chunk("".join(parts)[:-1], start, tuple(separator))
-                parts, separator = [], []
-            separator.append(text[blank_start:blank_end - 1])
+                yield Chunk("".join(parts)[:-1], start, tuple(separators), at)
+                parts, separators = [], []
+            separators.append(text[blank_start:blank_end - 1])
             pos = blank_end
         line += text.count("\n")
+        offset += len(raw)
     if parts:
-        yield Chunk("".join(parts)[:-1], start, tuple(separator))
+        yield Chunk("".join(parts)[:-1], start, tuple(separators), at)

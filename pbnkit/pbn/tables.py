@@ -25,6 +25,13 @@ Align = Literal["L", "R"]
 # optional minimum width and alignment. The name stops at the backslash.
 _COLUMN = re.compile(r"(?P<sort>[+-])?(?P<name>[^;\\]*)(?:\\(?P<width>[0-9]+)(?P<align>[LR])?)?")
 
+#: The tags PBN 2.1 defines as tables (sections 5.3 to 5.10): their value is a column
+#: spec. Other tags whose names end in "Table" are not tables: ``Table`` (4.4.7) names
+#: the table a game was played at.
+TABLES = frozenset(("ActionTable", "AuctionTimeTable", "InstantScoreTable",
+                    "OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable",
+                    "TotalScoreTable"))
+
 UNKNOWN = "?"
 NOT_RELEVANT = "-"
 ARTIFICIAL = "^"
@@ -77,6 +84,17 @@ class Table:
 
     def has(self, *names: str) -> bool:
         return all(self.index(name) is not None for name in names)
+
+
+def is_table_tag(name: str) -> bool:
+    """Whether PBN defines the tag ``name`` as a table (its value lists columns)."""
+    return name in TABLES
+
+
+def is_column_spec(value: str) -> bool:
+    """Whether a table tag value lists its columns as PBN 5.2 says: ``#`` inheritance,
+    an empty value or a part that is no ``[+|-]Name[\\width[L|R]]`` does not."""
+    return bool(value.strip()) and not value.startswith("#") and not column_problems(value)
 
 
 def read_columns(spec: str) -> list[Column]:

@@ -11,9 +11,15 @@ the canonical order, normalised values, four calls per line. ``pbnkit.export.can
 builds that content as a Game with positions, and this writer, with
 ``export_format=True``, adds the header lines, CRLF line ends and no tabs.
 
-Strings are re-escaped the way the reader unescapes them: ``"`` always, and a backslash
-only where it would otherwise be read as an escape (before ``"`` or ``\\``, or at the
-end), so table headers such as ``Rank\\2R`` keep their single backslash.
+Strings are escaped as PBN 2.1 section 3.2 asks: ``\\"`` for a quote and ``\\\\`` for a
+backslash. One exception keeps tables as every PBN program writes them: in the value of
+a table tag (``ScoreTable "Rank\\2R;Score_NS\\5R"``) the backslash of a column's minimum
+width stays single, which the reader takes literally (a backslash before anything but
+``"`` or ``\\``), so the value reads back the same.
+
+Text the reader skipped after a syntax error (``ElementKind.SKIPPED``) is written back
+as it was, where it was: a malformed tag pair stays what it was, not lost and not
+repaired.
 """
 
 from __future__ import annotations
@@ -23,19 +29,22 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
+from pbnkit.pbn.tables import is_table_tag
 
 #: The first lines of an export-format file (PBN 2.4).
 EXPORT_HEADER = ("% PBN 2.1", "% EXPORT")
 
-_BACKSLASH = re.compile(r'\\(?=["\\]|$)')
+#: Any backslash but that of a column's minimum width (``\\2R`` before ``;`` or the end).
+_NOT_WIDTH = re.compile(r"\\(?![0-9]+[LR]?[ \t]*(?:;|$))")
 _BARE_VALUE = re.compile(r'[^\]"\n\[{};]*')
 _TOKENS = (ElementKind.TOKENS, ElementKind.TOKEN)
 
 
-def escape(value: str) -> str:
-    """The inside of a PBN string whose unescaped value is ``value``."""
+def escape(value: str, table: bool = False) -> str:
+    """The inside of a PBN string whose unescaped value is ``value``; ``table`` for the
+    value of a table tag, whose column widths keep their single backslash."""
     if "\\" in value:
-        value = _BACKSLASH.sub(r"\\\\", value)
+        value = _NOT_WIDTH.sub(r"\\\\", value) if table else value.replace("\\", "\\\\")
     return value.replace('"', '\\"') if '"' in value else value
 
 
@@ -43,7 +52,7 @@ def format_tag(name: str, value: str, quoted: bool = True) -> str:
     """``[Name "value"]``; unquoted (as read) only when the value allows it."""
     if not quoted and _BARE_VALUE.fullmatch(value) and value == value.strip():
         return f"[{name} {value}]"
-    return f'[{name} "{escape(value)}"]'
+    return f'[{name} "{escape(value, is_table_tag(name))}"]'
 
 
 def format_element(element: Element) -> str:
@@ -134,14 +143,19 @@ class PbnWriter:
         else:
             unknown = element.line <= 0 and kind not in (ElementKind.COMMENT,
                                                           ElementKind.LINE_COMMENT)
-            self._place(element.line, element.column, text, new_line=unknown, blank_ok=blank_ok)
-            self._break = kind is ElementKind.LINE_COMMENT
+            skipped = kind is ElementKind.SKIPPED
+            self._place(element.line, element.column, text, new_line=unknown, blank_ok=blank_ok,
+                        glue=skipped)
+            # Skipped text may run to the end of its line (a malformed tag pair, say): what
+            # follows it without a position of its own must not join that line.
+            self._break = kind is ElementKind.LINE_COMMENT or (skipped and unknown)
         if element.line > 0:
             self._source = element.line + text.count("\n")
 
     def _place(self, line: int, column: int, text: str, new_line: bool, blank_ok: bool,
-               indent: bool = True) -> None:
-        """Write ``text`` where the source had it, relative to the previous element."""
+               indent: bool = True, glue: bool = False) -> None:
+        """Write ``text`` where the source had it, relative to the previous element.
+        ``glue``: no space is needed before it when the source had none."""
         source = self._source
         later = source is not None and line > source
         if self._column == 1 and not self._break:
@@ -153,7 +167,9 @@ class PbnWriter:
             self._emit("\n\n" if blank else "\n")
             pad = column - 1 if indent and line > 0 else 0
         else:
-            pad = max(1, column - self._column) if line > 0 else 1
+            pad = max(0 if glue else 1, column - self._column) if line > 0 else 1
+        if indent and not pad and self._column == 1 and text[:1] == "%":
+            pad = 1  # skipped text such as a stray '%': in column 1 it would be an escape
         self._break = False
         self._emit(" " * pad + text)
 

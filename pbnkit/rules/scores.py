@@ -56,7 +56,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 SCORE_CODES = register(
     Code("SC020", "score-mismatch", E, "The Score tag disagrees with the contract, declarer, "
          "result and vulnerability.",
-         "Score is the Law 77 score (RULES.md 3.2): bare, it is declarer's side's; 'NS x' and "
+         "Score is the Law 77 score: bare, it is declarer's side's; 'NS x' and "
          "'EW y' are each side's. The reference verifier reports this as 'Bad score'. An "
          "irregularity may justify another figure; when commentary follows the tag this is "
          "only a warning.",
@@ -64,7 +64,7 @@ SCORE_CODES = register(
          'Write [Score "NS 450"], or correct the Contract, Result or Vulnerable tag.'),
     Code("SC021", "imps-mismatch", E, "ScoreIMP disagrees with the team match's IMPs.",
          "With both rooms of a match in the file, the board's IMPs follow from the two N-S "
-         "scores (RULES.md 3.3): Open room N-S is team A, Closed room N-S is team B.",
+         "scores: Open room N-S is team A, Closed room N-S is team B.",
          'Open 4S= +420, Closed 3S+1 +170 (250: 6 IMPs) with [ScoreIMP "NS 5"] in the Open room',
          'Write [ScoreIMP "NS 6"].'),
     Code("SC022", "matchpoints-mismatch-in-file", W, "ScoreMP or ScorePercentage disagrees "
@@ -82,14 +82,14 @@ SCORE_CODES = register(
     Code("SC024", "rubber-score-mismatch", E, "ScoreRubber disagrees with the rubber score "
          "sheet.",
          "ScoreRubber gives a deal's points above/below the line (PBN 4.2); pbnkit writes each "
-         "deal on the rubber sheet in file order (RULES.md 4, or 2 for auction-1920), rubber "
+         "deal on the rubber sheet in file order (docs/scoring.md), rubber "
          "bonus included on the deal that ends the rubber.",
          '1NT by S making 8 tricks, not vulnerable, with [ScoreRubber "NS 30/40"]',
          'Write [ScoreRubber "NS 30/40"] only for 9 tricks; for 8 it is "NS 0/40".'),
     Code("SC025", "rubber-vulnerability-mismatch", W, "Vulnerable disagrees with the games "
          "won so far in the rubber.",
-         "In rubber bridge a side is vulnerable once it has won a game (RULES.md 4); auction "
-         "bridge 1920 has no vulnerability (RULES.md 2).",
+         "In rubber bridge a side is vulnerable once it has won a game; auction "
+         "bridge 1920 has no vulnerability.",
          'N-S won a game on the first deal; the second deal says [Vulnerable "None"]',
          'Write [Vulnerable "NS"].'),
     Code("SC030", "imps-not-checked", I, "ScoreIMP computed by a method pbnkit does not "

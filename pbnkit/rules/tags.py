@@ -10,7 +10,7 @@ from pbnkit.errors import InvalidTokenError
 from pbnkit.model import Contract, Seat, Vulnerability, dealer_for_board
 from pbnkit.pbn.reader import NOT_INHERITABLE
 from pbnkit.pbn.records import Game, TagPair
-from pbnkit.pbn.tables import read_table
+from pbnkit.pbn.tables import TABLES, read_table
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -58,14 +58,14 @@ register(
          '[Room "IMP"]', '[Room "Open"]'),
     Code("TG014", "dealer-not-board-dealer", W, "Dealer differs from the duplicate board "
          "number's dealer.", "Board n is dealt by N, E, S, W in turn; some events "
-         "renumber boards, so this only warns (RULES.md 3.1).", '[Board "2"] [Dealer "N"]', ""),
+         "renumber boards, so this only warns.", '[Board "2"] [Dealer "N"]', ""),
     Code("TG016", "bad-table", E, "A table section whose columns or rows are malformed.",
          "A table's tag value lists its columns as col;col;...; its elements then fill "
          "rows of exactly that many cells (PBN 5).", '[ScoreTable ""] or a last row short '
          "of cells", "List the columns; give every row all its cells ('-' or '?' when "
          "empty)."),
     Code("TG015", "vulnerable-not-board-vulnerable", W, "Vulnerable differs from the "
-         "duplicate board number's vulnerability.", "The 16-board cycle (RULES.md 3.1); "
+         "duplicate board number's vulnerability.", "The 16-board cycle; "
          "warns only.", '[Board "2"] [Vulnerable "None"]', ""),
 )
 
@@ -304,15 +304,10 @@ def check(game: Game) -> Iterator[Diagnostic]:
     yield from _board_cycle(game, seen)
 
 
-TABLES = frozenset(("ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
-                    "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable"))
-
-
 def _tables(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
     """Column lists and row lengths of the PBN tables (the first of each name counts)."""
-    for name in TABLES:
-        tag = seen.get(name)
-        if tag is None:
+    for name, tag in seen.items():  # in file order
+        if name not in TABLES:
             continue
         spec = game.values.get(name)
         if spec is None or spec.startswith("#"):

@@ -1,4 +1,5 @@
-"""Scoring profiles, registered by name: ``duplicate``, ``rubber`` and ``auction-1920``.
+"""Scoring profiles, registered by name: ``duplicate``, ``rubber``, ``chicago`` and
+``auction-1920``.
 
 Pure computation: a profile scores a sequence of :class:`BoardResult` values (built by the
 reader) into a :class:`ScoreSheet` (written by the exporters).
@@ -38,21 +39,21 @@ from pbnkit.scoring.duplicate import (
     score_ns,
     team_matches,
 )
+from pbnkit.scoring.chicago import ChicagoProfile
 from pbnkit.scoring.rubber import RubberProfile
 
 PROFILES: dict[str, Profile] = {
     profile.name: profile
-    for profile in (DuplicateProfile(), RubberProfile(), Auction1920Profile())
+    for profile in (DuplicateProfile(), RubberProfile(), ChicagoProfile(), Auction1920Profile())
 }
 
 #: The profile chosen when the Scoring tag names no system pbnkit knows.
 DEFAULT_PROFILE = "duplicate"
 
-# Scoring keywords (RULES.md section 5), compared without case. Chicago is scored as rubber:
-# its four-deal variant is not implemented.
+# Scoring keywords (RULES.md section 5), compared without case.
 _KEYWORDS = {
     "rubber": "rubber",
-    "chicago": "rubber",
+    "chicago": "chicago",
     "auction1920": "auction-1920",
     "imp": "duplicate",
     "mp": "duplicate",
@@ -75,21 +76,55 @@ def profile_for_scoring(value: str | None) -> str:
     """The profile name a PBN ``Scoring`` tag selects.
 
     The tag is a ``;``-separated list; its first field that names a known system decides.
-    No tag, ``"?"``, ``""`` or only unknown keywords give ``duplicate``.
+    No tag, ``"?"``, ``""`` or only unknown keywords give ``duplicate`` (and
+    :func:`unknown_scoring` says which keywords were not understood).
     """
     for keyword in (value or "").split(";"):
-        keyword = keyword.strip().lower()
-        if keyword in _KEYWORDS:
-            return _KEYWORDS[keyword]
-        if keyword.startswith("cross"):
-            return "duplicate"
+        system = _system(keyword)
+        if system is not None:
+            return system
     return DEFAULT_PROFILE
+
+
+def unknown_scoring(value: str | None) -> str | None:
+    """The part of a Scoring tag that was not understood, when the tag names no scoring
+    system and so falls back to ``duplicate`` (RULES.md section 5); None when it names a
+    system, or is empty, ``"?"`` or absent.
+
+    >>> unknown_scoring("Auction 1920")
+    'Auction 1920'
+    >>> unknown_scoring("OldMP;Rubber") is None
+    True
+    """
+    fields = [keyword.strip() for keyword in (value or "").split(";")]
+    fields = [keyword for keyword in fields if keyword and keyword != "?"]
+    if not fields or any(_system(keyword) is not None for keyword in fields):
+        return None
+    # Name the fields that are not even known modifiers (a misspelt system); a tag of
+    # modifiers only is named whole.
+    strange = [keyword for keyword in fields if keyword.lower() not in _MODIFIERS]
+    return ";".join(strange or fields)
+
+
+def _system(keyword: str) -> str | None:
+    keyword = keyword.strip().lower()
+    if keyword.startswith("cross"):
+        return "duplicate"
+    return _KEYWORDS.get(keyword)
+
+
+#: PBN's Scoring modifiers (lower case): they qualify a system and name none.
+_MODIFIERS = frozenset({
+    "butler-2", "experts", "mean", "median", "mp1", "mp2", "oldmp", "mitchell2",
+    "mitchell3", "mitchell4", "ascherman", "bastille", "emp", "imp_1948", "imp_1961",
+})
 
 
 __all__ = [
     "DEFAULT_PROFILE", "PROFILES", "ROUNDING_NOTE", "Auction1920Profile", "BoardResult",
-    "BoardScore", "DuplicateProfile", "Entry", "Hands", "Line", "Match", "MatchBoard",
-    "MatchKey", "MatchpointScale", "Problem", "Profile", "Reason", "Rubber", "RubberDeal",
-    "RubberProfile", "ScoreField", "ScoreSheet", "UnknownProfileError", "duplicate_score",
+    "BoardScore", "ChicagoProfile", "DuplicateProfile", "Entry", "Hands", "Line", "Match",
+    "MatchBoard", "MatchKey", "MatchpointScale", "Problem", "Profile", "Reason", "Rubber",
+    "RubberDeal", "RubberProfile", "ScoreField", "ScoreSheet", "UnknownProfileError", "duplicate_score",
     "find_profile", "imps", "matchpoints", "profile_for_scoring", "score_ns", "team_matches",
+    "unknown_scoring",
 ]

@@ -34,6 +34,8 @@ from pbnkit.pickling import by_fields
 RubberWinner = Literal["NS", "EW", "draw"]
 #: Who won a team match: team A sits N-S in the Open room.
 MatchWinner = Literal["A", "B", "draw"]
+#: What one sheet of a rubber profile holds: a rubber, or a Chicago chukker of four deals.
+SheetUnit = Literal["rubber", "chukker"]
 
 
 class UnknownProfileError(PbnError):
@@ -172,13 +174,16 @@ class Problem:
     """Something scoring reports instead of guessing.
 
     ``kind`` is a stable kebab-case name (``one-room-only``, ``vulnerability-mismatch``,
-    ...) that the rules layer maps to a diagnostic code; ``index`` is the record position.
+    ...) that the rules layer maps to a diagnostic code; ``index`` is the record position
+    and ``path`` the file it came from, so that a problem traces back to its record when
+    several files are scored together.
     """
 
     kind: str
     message: str
     index: int | None = None
     board: str | None = None
+    path: str | None = None
 
 
 class Line(enum.Enum):
@@ -199,6 +204,10 @@ class Reason(enum.Enum):
     HONOURS = "honours"
     RUBBER = "rubber"
     UNFINISHED = "unfinished"
+    #: Chicago: the bonus for making or completing a game, 300 or 500
+    GAME = "game"
+    #: Chicago: a part score made on the fourth deal of a chukker
+    PART_SCORE = "part-score"
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +229,12 @@ def points_of(entries: Sequence[Entry], side: Side, line: Line | None = None) ->
 class RubberDeal:
     """One deal of a rubber and what each side wrote for it.
 
-    ``vulnerability`` is the one the games won so far give (None in auction bridge, which
-    has none); ``game`` is the side that completed a game with this deal. A deal that ends
-    the rubber carries the rubber bonus among its entries.
+    ``vulnerability`` is the one the sheet gives (the games won so far in rubber, the place
+    in the chukker in Chicago; None in auction bridge, which has none); ``game`` is the side
+    that completed a game with this deal. A deal that ends the rubber carries the rubber
+    bonus among its entries. ``place`` is the deal's place (1 to 4) in a Chicago chukker: a
+    passed-out deal is dealt again at the same place. ``scored`` is False for a deal that
+    could not be scored (no result, say): its entries are then unknown, not nothing.
     """
 
     index: int
@@ -233,6 +245,9 @@ class RubberDeal:
     vulnerability: Vulnerability | None
     entries: tuple[Entry, ...] = ()
     game: Side | None = None
+    place: int | None = None
+    dealer: Seat | None = None
+    scored: bool = True
 
     def points(self, side: Side, line: Line | None = None) -> int:
         return points_of(self.entries, side, line)
@@ -241,11 +256,13 @@ class RubberDeal:
 @dataclass(frozen=True, slots=True)
 class Rubber:
     """A rubber: the deals from one fresh score sheet to two games, or to the end of file.
+    In Chicago (``unit`` ``"chukker"``) the same sheet holds a chukker: four deals.
 
     ``settlement`` holds what an unfinished rubber is worth when the record stops (contract
     rubber only). Totals include every deal's entries and the settlement. ``margin`` is the
     winner's lead (0 for a draw); ``rubber_points`` is that margin in hundreds where the
-    profile counts them.
+    profile counts them. ``complete`` is False when a deal could not be scored: the totals
+    then leave out what that deal was worth, and are not final.
     """
 
     number: int
@@ -264,6 +281,14 @@ class Rubber:
     margin: int
     rubber_points: int | None
     warnings: tuple[Problem, ...] = ()
+    path: str | None = None
+    complete: bool = True
+    unit: SheetUnit = "rubber"
+
+    @property
+    def unscored(self) -> tuple[RubberDeal, ...]:
+        """The deals that could not be scored."""
+        return tuple(deal for deal in self.deals if not deal.scored)
 
     @classmethod
     def tally(
@@ -274,8 +299,11 @@ class Rubber:
         settlement: Sequence[Entry] = (),
         warnings: Sequence[Problem] = (),
         rubber_points: bool = False,
+        finished: bool | None = None,
+        path: str | None = None,
+        unit: SheetUnit = "rubber",
     ) -> Rubber:
-        """Add up a rubber's deals and settlement."""
+        """Add up a rubber's deals and settlement. ``finished`` defaults to two games won."""
         entries = [e for deal in deals for e in deal.entries] + list(settlement)
         above = {side: points_of(entries, side, Line.ABOVE) for side in Side}
         below = {side: points_of(entries, side, Line.BELOW) for side in Side}
@@ -290,7 +318,7 @@ class Rubber:
             deals=tuple(deals),
             games_ns=games[Side.NS],
             games_ew=games[Side.EW],
-            finished=max(games.values()) >= 2,
+            finished=max(games.values()) >= 2 if finished is None else finished,
             settlement=tuple(settlement),
             above_ns=above[Side.NS],
             below_ns=below[Side.NS],
@@ -302,6 +330,9 @@ class Rubber:
             margin=margin,
             rubber_points=hundreds(margin) if rubber_points else None,
             warnings=tuple(warnings),
+            path=path,
+            complete=all(deal.scored for deal in deals),
+            unit=unit,
         )
 
 

@@ -204,8 +204,10 @@ def team_matches(
     """Pair the Open and Closed rooms of each match, board by board.
 
     ``scores[i]`` is the N-S score of ``results[i]`` (None when it could not be scored).
-    Results without a Room are ignored. Returns the matches, in order of first appearance,
-    and the problems of records that belong to no match (a Room other than Open/Closed).
+    Results without a Room are ignored, and so are the records of an event that has only
+    one of the two rooms: that is no team match (a file of Open-room records only, say).
+    Returns the matches, in order of first appearance, and the problems of records that
+    belong to no match (a Room other than Open/Closed).
     """
     stray: list[Problem] = []
     tables: dict[MatchKey, dict[str, dict[str, list[_Scored]]]] = {}
@@ -216,13 +218,15 @@ def team_matches(
         if room not in _ROOMS:
             stray.append(Problem(
                 "unknown-room", f"room {result.room!r} is neither Open nor Closed",
-                result.index, result.board,
+                result.index, result.board, result.path,
             ))
             continue
         board = (result.board or "").strip()
         rooms = tables.setdefault(result.match_key, {}).setdefault(board, defaultdict(list))
         rooms[room].append(_Scored(result, score))
-    return [_compare_rooms(key, boards) for key, boards in tables.items()], stray
+    paired = [(key, boards) for key, boards in tables.items()
+              if {room for rooms in boards.values() for room in rooms} == set(_ROOMS)]
+    return [_compare_rooms(key, boards) for key, boards in paired], stray
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +242,8 @@ def _compare_rooms(key: MatchKey, boards: Mapping[str, Mapping[str, list[_Scored
         opened, closed = rooms.get("open", []), rooms.get("closed", [])
         if not board:
             problems.extend(
-                Problem("no-board", "a match record has no board number", each.result.index)
+                Problem("no-board", "a match record has no board number", each.result.index,
+                        path=each.result.path)
                 for each in opened + closed
             )
             continue
@@ -247,7 +252,7 @@ def _compare_rooms(key: MatchKey, boards: Mapping[str, Mapping[str, list[_Scored
             problems.append(Problem(
                 "one-room-only",
                 f"board {board} is not compared: played in the {lone.room} room only",
-                lone.index, board,
+                lone.index, board, lone.path,
             ))
             continue
         if len(opened) > 1 or len(closed) > 1:
@@ -256,7 +261,7 @@ def _compare_rooms(key: MatchKey, boards: Mapping[str, Mapping[str, list[_Scored
                 "repeated-in-room",
                 f"board {board} is not compared: {len(opened)} results in the Open room "
                 f"and {len(closed)} in the Closed room",
-                again.index, board,
+                again.index, board, again.path,
             ))
             continue
         (table_1,), (table_2,) = opened, closed
@@ -265,7 +270,7 @@ def _compare_rooms(key: MatchKey, boards: Mapping[str, Mapping[str, list[_Scored
             problems.append(Problem(
                 "unscored-board",
                 f"board {board} is not compared: the {missing.room} room has no score",
-                missing.index, board,
+                missing.index, board, missing.path,
             ))
             continue
         diff = table_1.score_ns - table_2.score_ns
@@ -321,7 +326,7 @@ class DuplicateProfile:
         if why is not None or vulnerability is None or result.tricks is None or (
                 result.contract is None):
             return None, Problem("unscored-board", f"not scored: {why}", result.index,
-                                 result.board)
+                                 result.board, result.path)
         return score_ns(result.contract, result.declarer, result.tricks, vulnerability), None
 
     def _add_matchpoints(self, results: Sequence[BoardResult], boards: list[BoardScore]) -> None:

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
 from pbnkit.errors import PbnError
 from pbnkit.model import Contract, Seat, Vulnerability
 from pbnkit.pbn.records import Game
-from pbnkit.scoring import find_profile, profile_for_scoring
+from pbnkit.scoring import DEFAULT_PROFILE, find_profile, profile_for_scoring, unknown_scoring
 from pbnkit.scoring.duplicate import DuplicateProfile, MatchpointScale
 from pbnkit.scoring.base import (
     BoardResult,
     BoardScore,
     Entry,
     Match,
+    Problem,
     Rubber,
     RubberDeal,
     ScoreSheet,
@@ -74,7 +75,8 @@ class ScoreReport:
         yield "matches", map(_match, sheet.matches or ())
         yield "rubbers", map(_rubber, sheet.rubbers or ())
         yield "problems", (
-            {"kind": p.kind, "message": p.message, "index": p.index, "board": p.board}
+            {"kind": p.kind, "message": p.message, "index": p.index, "board": p.board,
+             "path": p.path}
             for p in sheet.all_problems
         )
 
@@ -131,7 +133,11 @@ def score_games(games: Iterable[Game], profile: str | None = None) -> ScoreRepor
 def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None, str],
                     profile: str | None = None) -> ScoreReport:
     """Score results gathered from files in order; ``scoring`` holds each file's first
-    Scoring tag, by path, in file order (what chooses the profile without ``profile``)."""
+    Scoring tag, by path, in file order (what chooses the profile without ``profile``).
+
+    A Scoring tag that names no system pbnkit knows is scored as ``duplicate`` with an
+    ``unknown-scoring`` problem naming the word (RULES.md section 5)."""
+    warnings: list[Problem] = []
     if profile is None:
         chosen = {path: profile_for_scoring(value) for path, value in scoring.items()}
         if len(set(chosen.values())) > 1:
@@ -139,7 +145,18 @@ def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None,
             raise MixedProfilesError(f"the files select different profiles ({listing}); "
                                      "score them separately or choose one with --profile")
         profile = next(iter(chosen.values()), None)
-    return score_results(results, choose_profile(None, profile), next(iter(scoring.values()), None))
+        for path, value in scoring.items():
+            word = unknown_scoring(value)
+            if word is not None:
+                warnings.append(Problem(
+                    "unknown-scoring", f"Scoring {value!r}: {word!r} names no scoring system "
+                    f"pbnkit knows, so the file is scored as {DEFAULT_PROFILE}", path=path))
+    report = score_results(results, choose_profile(None, profile),
+                           next(iter(scoring.values()), None))
+    if not warnings:
+        return report
+    sheet = replace(report.sheet, problems=tuple(warnings) + report.sheet.problems)
+    return replace(report, sheet=sheet)
 
 
 def _name(value: Seat | Vulnerability | Contract | None) -> str | None:
@@ -177,11 +194,14 @@ def _deal(deal: RubberDeal) -> dict[str, Any]:
     return {"index": deal.index, "board": deal.board, "declarer": _name(deal.declarer),
             "contract": _name(deal.contract), "tricks": deal.tricks,
             "vulnerable": _name(deal.vulnerability),
-            "entries": [_entry(e) for e in deal.entries]}
+            "entries": [_entry(e) for e in deal.entries],
+            "scored": deal.scored, "place": deal.place, "dealer": _name(deal.dealer)}
 
 
 def _rubber(rubber: Rubber) -> dict[str, Any]:
     return {
+        "unit": rubber.unit, "number": rubber.number, "path": rubber.path,
+        "complete": rubber.complete,
         "deals": [_deal(d) for d in rubber.deals],
         "settlement": [_entry(e) for e in rubber.settlement],
         "games": {"NS": rubber.games_ns, "EW": rubber.games_ew},

@@ -90,15 +90,25 @@ class RubberProfile(RubberScoring):
     def settle(
         self, games: Mapping[Side, int], below: Mapping[Side, int]
     ) -> tuple[list[Entry], str]:
-        # Each side is settled on its own: one with a game and a part score gets both.
+        # Law 80: 300 only when a single game has been completed (one game all gives
+        # nothing), 100 only when a single side has a part score in the game in progress
+        # (part scores on both sides give nothing).
         entries = []
-        for side in Side:
-            if games[side]:
-                entries.append(Entry(side, Line.ABOVE, UNFINISHED_GAME, Reason.UNFINISHED))
-            if below[side]:
-                entries.append(
-                    Entry(side, Line.ABOVE, UNFINISHED_PART_SCORE, Reason.UNFINISHED))
+        said = []
+        won = [side for side in Side if games[side]]
+        if sum(games.values()) == 1:
+            entries.append(Entry(won[0], Line.ABOVE, UNFINISHED_GAME, Reason.UNFINISHED))
+            said.append(f"{won[0].value} {UNFINISHED_GAME} for the only game completed")
+        elif won:
+            said.append("nothing for games, one game each")
+        partial = [side for side in Side if below[side]]
+        if len(partial) == 1:
+            entries.append(Entry(partial[0], Line.ABOVE, UNFINISHED_PART_SCORE,
+                                 Reason.UNFINISHED))
+            said.append(f"{partial[0].value} {UNFINISHED_PART_SCORE} for the only part score "
+                        "in the game in progress")
+        elif partial:
+            said.append("nothing for part scores, both sides have one")
         return entries, (
-            "the rubber is unfinished: 300 to a side with a game, 100 to a side with a part "
-            "score in the unfinished game"
+            "the rubber is unfinished; Law 80 gives " + ("; ".join(said) or "nothing")
         )

@@ -1,11 +1,14 @@
 """The readable score sheet ``pbnkit score`` prints: a table of boards, IMPs per board for
-team matches, and the classic two-column rubber sheet with the line."""
+team matches, the classic two-column rubber sheet with the line, and a table per Chicago
+chukker. Deals are named by board number; with several files, by file too. A rubber or
+chukker holding a deal that could not be scored says so in its title and its totals."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pbnkit.scoring.base import Line, Match, Rubber
+from pbnkit.model import Side
+from pbnkit.scoring.base import Line, Match, Problem, Reason, Rubber, RubberDeal
 from pbnkit.scoring.report import ScoreReport, joined
 
 
@@ -27,30 +30,47 @@ def pieces(report: ScoreReport, lines: int = 1000) -> Iterator[str]:
 
 
 def _lines(report: ScoreReport) -> Iterator[str]:
+    # With several files, every section and problem names its file.
+    several = len({result.path for result in report.results}) > 1
     yield f"Profile: {report.profile}"
     yield from (f"Note: {note}" for note in report.sheet.notes)
     if report.sheet.rubbers is None:
         yield ""
-        yield from _boards(report)
+        yield from _boards(report, several)
     for match in report.sheet.matches or ():
         yield ""
         yield from _match(match)
     for rubber in report.sheet.rubbers or ():
         yield ""
-        yield from _rubber(rubber)
+        if rubber.unit == "chukker":
+            yield from _chukker(rubber, several)
+        else:
+            yield from _rubber(rubber, several)
     problems = report.sheet.all_problems
     if problems:
         yield from ("", "Not scored or worth a look:")
-        yield from (f"  record {p.index}" + (f" (board {p.board})" if p.board else "")
-                    + f": {p.message}" for p in problems)
+        yield from (f"  {_where(p, several)}: {p.message}" for p in problems)
 
 
-def _boards(report: ScoreReport) -> Iterator[str]:
+def _where(problem: Problem, several: bool) -> str:
+    """Where a problem is: the file (when several are scored), record and board."""
+    place = [problem.path or "-"] if several else []
+    if problem.index is not None:
+        place.append(f"record {problem.index}" + (f" (board {problem.board})"
+                                                   if problem.board else ""))
+    return ", ".join(place) or "file"
+
+
+def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
     pairs = any(row.mp_ns is not None for row in report.sheet.boards)
     head = f"{'board':>6} {'room':<7} {'contract':<8} {'by':<2} {'tricks':>6} {'vul':<4} {'NS score':>8}"
     yield head + ("    MP NS   % NS" if pairs else "")
     yield "-" * (len(head) + (16 if pairs else 0))
+    path: str | None | bool = False  # no file named yet
     for result, row in zip(report.results, report.sheet.boards):
+        if several and result.path != path:
+            path = result.path
+            yield f"File: {path or '-'}"
         line = (f"{result.board or '-':>6} {result.room or '':<7} "
                 f"{result.contract.pbn() if result.contract else '-':<8} "
                 f"{result.declarer.name if result.declarer else '-':<2} "
@@ -77,34 +97,96 @@ def _match(match: Match) -> list[str]:
     return lines
 
 
-def _rubber(rubber: Rubber) -> list[str]:
+def _deal_label(deal: RubberDeal) -> str:
+    """A deal by its board number (its record number when the Board tag is missing)."""
+    name = f"Bd {deal.board}" if deal.board else f"rec {deal.index}"
+    contract = deal.contract.pbn() if deal.contract else "-"
+    return f"{name} {contract}" + (f" {deal.declarer.name}" if deal.declarer else "")
+
+
+def _title(rubber: Rubber, several: bool) -> str:
+    """``Rubber 2 (file a.pbn; unfinished; INCOMPLETE: ...)``."""
+    states = [f"file {rubber.path or '-'}"] if several else []
+    if not rubber.finished:
+        states.append("unfinished")
+    if not rubber.complete:
+        states.append("INCOMPLETE: " + ", ".join(
+            f"{_deal_label(deal)} not scored" for deal in rubber.unscored))
+    name = "Chukker" if rubber.unit == "chukker" else "Rubber"
+    return f"{name} {rubber.number}" + (f" ({'; '.join(states)})" if states else "")
+
+
+def _rubber(rubber: Rubber, several: bool) -> list[str]:
     """Two columns, We (N-S) and They (E-W): bonuses above the line, tricks below it,
     a line drawn under each game."""
-    width = 14
-    lines = [f"Rubber {rubber.number}" + ("" if rubber.finished else " (unfinished)"),
-             f"{'':>14}{'N-S':>{width}}{'E-W':>{width}}"]
+    width, label_width = 14, 14
+    lines = [_title(rubber, several),
+             f"{'':{label_width}}{'N-S':>{width}}{'E-W':>{width}}"]
     above: list[str] = []
     below: list[str] = []
     for deal in rubber.deals:
-        label = f"#{deal.index} {deal.contract.pbn() if deal.contract else '-'}"
-        label += f" {deal.declarer.name}" if deal.declarer else ""
+        label = _deal_label(deal)[:label_width - 1]
+        if not deal.scored:
+            above.append(f"{label:<{label_width}}{'?':>{width}}{'?':>{width}}  not scored")
         for entry in deal.entries:
             cells = (entry.points, "") if entry.side.value == "NS" else ("", entry.points)
-            row = f"{label[:13]:<14}{cells[0]:>{width}}{cells[1]:>{width}}  {entry.reason.value}"
+            row = (f"{label:<{label_width}}{cells[0]:>{width}}{cells[1]:>{width}}  "
+                   f"{entry.reason.value}")
             (above if entry.line is Line.ABOVE else below).append(row)
         if deal.game is not None:
-            below.append(f"{'':14}{'-' * (2 * width)}  game {deal.game.value}")
+            below.append(f"{'':{label_width}}{'-' * (2 * width)}  game {deal.game.value}")
     for entry in rubber.settlement:
         cells = (entry.points, "") if entry.side.value == "NS" else ("", entry.points)
-        above.append(f"{'unfinished':<14}{cells[0]:>{width}}{cells[1]:>{width}}  {entry.reason.value}")
+        above.append(f"{'unfinished':<{label_width}}{cells[0]:>{width}}{cells[1]:>{width}}  "
+                     f"{entry.reason.value}")
     lines += list(reversed(above))  # bonuses are written upward from the line
-    lines.append("=" * (14 + 2 * width))
+    lines.append("=" * (label_width + 2 * width))
     lines += below
-    lines.append(f"{'total':<14}{rubber.total_ns:>{width}}{rubber.total_ew:>{width}}")
-    if rubber.winner == "draw":
+    lines += _totals(rubber, label_width, width)
+    return lines
+
+
+def _chukker(rubber: Rubber, several: bool) -> list[str]:
+    """A Chicago chukker: one row per deal, with its place and vulnerability, then the
+    points of each side (above and below the line together: a chukker adds them all)."""
+    lines = [_title(rubber, several),
+             f"{'deal':>4} {'board':>6} {'dealer':<6} {'vul':<4} {'contract':<8} {'by':<2} "
+             f"{'tricks':>6} {'N-S':>6} {'E-W':>6}  notes",
+             "-" * 64]
+    for deal in rubber.deals:
+        passed = deal.contract is not None and deal.contract.is_passed_out
+        notes = ["passed out: dealt again"] if passed else []
+        notes += [f"game {e.side.value}, bonus {e.points}" if e.reason is Reason.GAME
+                  else f"part score on deal 4, bonus {e.points}" for e in deal.entries
+                  if e.reason in (Reason.GAME, Reason.PART_SCORE)]
+        ns = _number(deal.points(Side.NS)) if deal.scored else "?"
+        ew = _number(deal.points(Side.EW)) if deal.scored else "?"
+        if not deal.scored:
+            notes.append("not scored")
+        lines.append(
+            f"{_number(deal.place):>4} {deal.board or '-':>6} "
+            f"{deal.dealer.name if deal.dealer else '-':<6} "
+            f"{deal.vulnerability.pbn() if deal.vulnerability else '-':<4} "
+            f"{deal.contract.pbn() if deal.contract else '-':<8} "
+            f"{deal.declarer.name if deal.declarer else '-':<2} {_number(deal.tricks):>6} "
+            f"{ns:>6} {ew:>6}  {', '.join(notes)}".rstrip())
+    lines += _totals(rubber, 42, 7)
+    return lines
+
+
+def _totals(rubber: Rubber, label_width: int, width: int) -> list[str]:
+    """The total line and the verdict; an incomplete sheet says its totals are not final."""
+    label = "total so far" if not rubber.complete else "total"
+    lines = [f"{label:<{label_width}}{rubber.total_ns:>{width}}{rubber.total_ew:>{width}}"]
+    if not rubber.complete:
+        lines.append(f"Incomplete: {len(rubber.unscored)} deal(s) could not be scored; "
+                     "these totals are not final.")
+    elif rubber.winner == "draw":
         lines.append("A draw on equal totals.")
     else:
-        points = f" ({rubber.rubber_points} rubber points)" if rubber.rubber_points is not None else ""
-        lines.append(f"{rubber.winner} wins by {rubber.margin}{points}; games "
-                     f"N-S {rubber.games_ns}, E-W {rubber.games_ew}")
+        points = ("" if rubber.rubber_points is None
+                  else f" ({rubber.rubber_points} rubber points)")
+        games = f"; games N-S {rubber.games_ns}, E-W {rubber.games_ew}"
+        lines.append(f"{rubber.winner} wins by {rubber.margin}{points}"
+                     + ("" if rubber.unit == "chukker" else games))
     return lines
