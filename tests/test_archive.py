@@ -372,3 +372,18 @@ def test_an_archive_without_records_is_still_an_archive(tmp_path, name):
     summary = convert([empty], tmp_path / name)
     assert (summary.records, summary.empty) == (0, [str(empty)])
     assert list(read_archive(tmp_path / name)) == []
+
+
+def test_a_parquet_file_has_large_row_groups(pbn, tmp_path, monkeypatch):
+    from pbnkit.export import sinks
+
+    convert([pbn] * 5, tmp_path / "a.parquet", batch_size=1)
+    assert pq.ParquetFile(tmp_path / "a.parquet").metadata.num_row_groups == 1  # the whole file
+    monkeypatch.setattr(sinks, "ROW_GROUP_ROWS", 4)  # a group closes once it has 4 rows
+    convert([pbn] * 5, tmp_path / "b.parquet")  # 5 units of 2 rows each
+    metadata = pq.ParquetFile(tmp_path / "b.parquet").metadata
+    assert [metadata.row_group(n).num_rows for n in range(metadata.num_row_groups)] == [4, 4, 2]
+    monkeypatch.setattr(sinks, "ROW_GROUP_BYTES", 1)  # or once its data reaches the cap
+    convert([pbn] * 5, tmp_path / "c.parquet")
+    metadata = pq.ParquetFile(tmp_path / "c.parquet").metadata
+    assert [metadata.row_group(n).num_rows for n in range(metadata.num_row_groups)] == [2] * 5

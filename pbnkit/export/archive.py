@@ -198,7 +198,8 @@ class RecordOrder:
         paths, indexes = _column(paths, pa.string()), _column(indexes, pa.int64())
         before = pa.concat_arrays([self._path, paths.slice(0, count - 1)])
         previous = pa.concat_arrays([self._index, indexes.slice(0, count - 1)])
-        first = pc.fill_null(pc.equal(indexes, 0), False)
+        # index 0 starts a source; a null one is the row of a file without records
+        first = pc.fill_null(pc.equal(indexes, 0), True)
         after = pc.and_(_same(paths, before),
                         pc.fill_null(pc.equal(indexes, pc.add(previous, 1)), False))
         self.ordered = pc.all(pc.or_(first, after)).as_py() is True
@@ -298,6 +299,17 @@ def parquet_rows(source: Any, path: str, row_groups: Iterable[int] | None = None
         parquet = _parquet_file(source, path)
         for batch in parquet.iter_batches(batch_size=BATCH_SIZE, columns=list(columns),
                                           row_groups=row_groups):
+            yield from batch.to_pylist()
+
+
+def row_group_rows(source: Any, path: str, number: int, start: int, stop: int,
+                   columns: Sequence[str] = RESTORE_COLUMNS) -> Iterator[Row]:
+    """The restore columns (or ``columns``) of rows ``start`` to ``stop`` of a Parquet
+    file's row group ``number``, as stored."""
+    with _reading(path):
+        parquet = _parquet_file(source, path)
+        group = parquet.read_row_group(number, columns=list(columns)).slice(start, stop - start)
+        for batch in group.to_batches(max_chunksize=BATCH_SIZE):
             yield from batch.to_pylist()
 
 

@@ -28,7 +28,7 @@ from pbnkit.export.archive import (
     archive_rows,
     games_of_rows,
     parquet_parts,
-    parquet_rows,
+    row_group_rows,
     part_keys,
     part_rows,
     record_order,
@@ -46,7 +46,8 @@ class ArchiveUnit:
     a JSON archive when both are empty)."""
 
     archive: str
-    segments: tuple[tuple[str, tuple[int, ...]], ...] = ()  # files and their row groups
+    #: files, a row group of each, and the unit's rows of it (from, to)
+    segments: tuple[tuple[str, int, int, int], ...] = ()
     size: int = 0  # rows, for progress
     chunk: int = 0
     chunks: int = 1
@@ -69,9 +70,9 @@ class ArchiveUnit:
         fs, _ = dataset.filesystem(self.archive)
         for part, positions in self.picks:
             yield from part_rows(fs, part, positions)
-        for path, groups in self.segments:
+        for path, number, start, stop in self.segments:
             with fs.open_input_file(path) as source:
-                yield from parquet_rows(source, path, list(groups))
+                yield from row_group_rows(source, path, number, start, stop)
 
     def games(self) -> Iterator[Game]:
         return games_of_rows(self.rows(), self.archive)
@@ -85,7 +86,8 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
         fs, parts = parquet_parts(name)
     except dataset.DatasetError as error:
         raise ArchiveError(str(error)) from None
-    groups: list[tuple[str, int, int, bool]] = []  # file, row group, rows, starts a source
+    groups: list[tuple[str, int, int]] = []  # file, row group, rows
+    starts: list[int] = []  # the rows (over all files) where a source begins
     inherits = False  # some record's tag value starts with '#'
     order = RecordOrder()
     try:
@@ -95,8 +97,10 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
                 for number in range(parquet.metadata.num_row_groups):
                     # One row group at a time: memory stays that of a row group.
                     table = parquet.read_row_group(number, columns=["path", "index", "tags"])
-                    starts = not table.num_rows or table.column("index")[0].as_py() == 0
-                    groups.append((path, number, table.num_rows, starts))
+                    offset = sum(rows for _, _, rows in groups)
+                    groups.append((path, number, table.num_rows))
+                    begins = pc.fill_null(pc.equal(table.column("index"), 0), True)
+                    starts += [offset + n for n in pc.indices_nonzero(begins).to_pylist()]
                     values = pc.list_flatten(table.column("tags")).combine_chunks()
                     inherits = inherits or pc.any(
                         pc.starts_with(values.field("value"), "#")).as_py() is True
@@ -105,25 +109,38 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
         return [ArchiveUnit(name)]
     if not order.ordered:
         return _plan_in_sorted_order(name, fs, parts, inherits, jobs)
-    if not inherits:  # no record inherits: any row group may start a unit
-        groups = [(path, number, rows, True) for path, number, rows, _ in groups]
-    total = sum(rows for _, _, rows, _ in groups)
-    target = max(1, total // max(1, jobs * UNITS_PER_JOB))
-    runs: list[list[tuple[str, int, int, bool]]] = []
-    for group in groups:
-        if not runs or (group[3] and sum(g[2] for g in runs[-1]) >= target):
-            runs.append([])
-        runs[-1].append(group)
+    total = sum(rows for _, _, rows in groups)
+    cuts = _cuts(total, max(1, total // max(1, jobs * UNITS_PER_JOB)), starts, inherits)
     units = []
-    for number, run in enumerate(runs):
-        segments: list[tuple[str, list[int]]] = []
-        for path, group_number, _, _ in run:
-            if not segments or segments[-1][0] != path:
-                segments.append((path, []))
-            segments[-1][1].append(group_number)
-        units.append(ArchiveUnit(name, tuple((p, tuple(g)) for p, g in segments),
-                                 sum(g[2] for g in run), number, len(runs)))
+    for number, (low, high) in enumerate(zip(cuts, cuts[1:])):
+        # The unit's rows of each row group (a large group is shared by several units:
+        # each reads it and keeps its own rows, the decoding being a small part of the work).
+        segments = []
+        offset = 0
+        for path, group, rows in groups:
+            first, last = max(low, offset), min(high, offset + rows)
+            if first < last:
+                segments.append((path, group, first - offset, last - offset))
+            offset += rows
+        units.append(ArchiveUnit(name, tuple(segments), high - low, number, len(cuts) - 1))
     return units or [ArchiveUnit(name)]
+
+
+def _cuts(total: int, target: int, starts: Sequence[int], inherits: bool) -> list[int]:
+    """Where units begin, about ``target`` rows apart, and the end: anywhere, or when a
+    record inherits ``#`` values, only where a source begins (``starts``, ascending)."""
+    cuts = [0]
+    while cuts[-1] + target < total:
+        want = cuts[-1] + target
+        if not inherits:
+            cuts.append(want)
+            continue
+        found = bisect_left(starts, want)
+        if found == len(starts):
+            break
+        cuts.append(starts[found])
+    cuts.append(total)
+    return cuts
 
 
 def _plan_in_sorted_order(name: str, fs: pafs.FileSystem, parts: Sequence[Part],
@@ -157,18 +174,7 @@ def _plan_in_sorted_order(name: str, fs: pafs.FileSystem, parts: Sequence[Part],
     # A unit reads every row group that holds one of its rows: with rows shuffled over a
     # whole file that is all of them, so a unit per job (parts bound what one unit reads).
     units_per_job = UNITS_PER_JOB if len(parts) > 1 else 1
-    target = max(1, total // max(1, jobs * units_per_job))
-    cuts = [0]
-    while cuts[-1] + target < total:
-        want = cuts[-1] + target
-        if not inherits:
-            cuts.append(want)
-            continue
-        found = bisect_left(starts, want)
-        if found == len(starts):
-            break
-        cuts.append(starts[found])
-    cuts.append(total)
+    cuts = _cuts(total, max(1, total // max(1, jobs * units_per_job)), starts, inherits)
     units = []
     for number, (low, high) in enumerate(zip(cuts, cuts[1:])):
         picks: list[tuple[Part, tuple[int, ...]]] = []

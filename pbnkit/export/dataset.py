@@ -29,7 +29,7 @@ from pbnkit.errors import PbnError
 
 MANIFEST = "_SUCCESS"
 MANIFEST_VERSION = 1
-#: rows per row group: a part is one group, as units are smaller
+#: rows per row group of a Parquet file: a dataset's part, smaller, is one group
 ROW_GROUP_ROWS = 100_000
 #: partition keys computed from the rows rather than stored in them
 DERIVED = {"year": pa.field("year", pa.int16())}

@@ -20,10 +20,13 @@ import pyarrow.parquet as pq
 
 from pbnkit import __version__
 from pbnkit.errors import PbnError
+from pbnkit.export.dataset import ROW_GROUP_ROWS
 from pbnkit.export.rows import Row, SectionItems, TagColumns
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
 
 BATCH_SIZE = 1000
+#: the data of a single Parquet file's row group, at most: a writer holds one group
+ROW_GROUP_BYTES = 64 << 20
 _OUTPUTS = {".parquet": "parquet", ".json": "json", ".jsonl": "jsonl"}
 
 
@@ -72,22 +75,38 @@ def parquet_options(schema: pa.Schema) -> dict[str, Any]:
 
 
 class ParquetSink:
-    """One Parquet file; each batch is a row group. Statistics (min, max, nulls) are kept
-    for the top-level columns, which readers filter on, not for the items of list columns."""
+    """One Parquet file, in row groups of :data:`ROW_GROUP_ROWS` rows (the whole file when
+    smaller), or fewer when their data reaches :data:`ROW_GROUP_BYTES` first: large groups
+    for readers that scan, a bounded buffer for the writer. Statistics (min, max, nulls)
+    are kept for the top-level columns, which readers filter on, not for the items of
+    list columns."""
 
     def __init__(self, where: str | BinaryIO, profile: str | None = None):
         self.profile = profile
         self.schema = boards_schema(profile)
         self._writer = pq.ParquetWriter(where, self.schema, **parquet_options(self.schema))
+        self._pending: list[pa.RecordBatch] = []
+        self._rows = self._bytes = 0
 
     @staticmethod
     def encode(rows: list[Row], profile: str | None = None) -> pa.RecordBatch:
         return arrow_batch(rows, profile)
 
     def write(self, batch: pa.RecordBatch) -> None:
-        self._writer.write_batch(batch)
+        self._pending.append(batch)
+        self._rows += batch.num_rows
+        self._bytes += batch.nbytes
+        if self._rows >= ROW_GROUP_ROWS or self._bytes >= ROW_GROUP_BYTES:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._pending:
+            self._writer.write_table(pa.Table.from_batches(self._pending),
+                                     row_group_size=self._rows)
+            self._pending, self._rows, self._bytes = [], 0, 0
 
     def close(self) -> None:
+        self._flush()
         self._writer.close()
 
 
