@@ -80,6 +80,15 @@ def iter_archive(path: str | os.PathLike[str]) -> Iterator[ArchivedGame]:
 def archived_games(rows: Iterable[Row], archive: str) -> Iterator[ArchivedGame]:
     """Games restored from stored rows in order; inheritance starts again with each
     source file (a new path, or index 0)."""
+    for row, game in restored(rows, f"{archive}: record {{number}} is not a boards record"):
+        yield ArchivedGame(game, row["encoding"], row_elements(row["trailer"]))
+
+
+def restored(rows: Iterable[Row], problem: str) -> Iterator[tuple[Row, Game]]:
+    """Each stored row with its Game, ``#``/``##`` values resolved as one reading of
+    the sources resolves them; rows of files without records are left out. A row that
+    is no boards record raises :class:`ArchiveError` with ``problem`` (``{number}``:
+    the row's number from 1) and what is wrong."""
     inheritance = Inheritance()
     source: Any = object()
     for number, row in enumerate(rows, start=1):
@@ -92,10 +101,10 @@ def archived_games(rows: Iterable[Row], archive: str) -> Iterator[ArchivedGame]:
             values = inheritance.resolve(tags)
             game = Game(tags, row_elements(row["preamble"]), row["line"], row["index"],
                         row["path"], values, row_diagnostics(row, values.get("Board")))
-            yield ArchivedGame(game, row["encoding"], row_elements(row["trailer"]))
         except (KeyError, TypeError, ValueError) as error:
-            raise ArchiveError(f"{archive}: record {number} is not a boards record "
-                               f"({type(error).__name__}: {error})") from None
+            raise ArchiveError(problem.format(number=number)
+                               + f" ({type(error).__name__}: {error})") from None
+        yield row, game
 
 
 def games_of_rows(rows: Iterable[Row], archive: str) -> Iterator[Game]:

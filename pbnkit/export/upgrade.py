@@ -20,6 +20,7 @@ says which), or :func:`upgrade_rows` on its rows; the restore columns
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -32,14 +33,12 @@ import pyarrow.parquet as pq
 
 from pbnkit.export import dataset
 from pbnkit.export.atomic import atomic_directory, atomic_file
+from pbnkit.export.archive import restored
 from pbnkit.export.pipeline import write_rows
-from pbnkit.export.rows import (Row, common_root, game_row, is_record, row_diagnostics, row_elements,
-                                row_tags)
+from pbnkit.export.rows import Row, common_root, game_row, is_record
 from pbnkit.export.schema import (RESTORE_COLUMNS, SCHEMA_NAME, SCHEMA_VERSION, boards_schema)
 from pbnkit.export.sinks import (BATCH_SIZE, SINKS, ArchiveError, arrow_batch, output_format,
                                  parquet_options)
-from pbnkit.pbn.reader import Inheritance
-from pbnkit.pbn.records import Game
 
 #: the versions this pbnkit reads: the current one, and those it upgrades
 READABLE = (1, SCHEMA_VERSION)
@@ -70,24 +69,18 @@ def table_version(table: pa.Table | pa.Schema) -> int:
 def upgrade_rows(rows: Iterable[Row], root: str | None = None) -> Iterator[Row]:
     """Version 1 rows (every column, in record order) as version 2 rows; ``root`` is the
     common root of their paths, for ``source`` (see :func:`pbnkit.export.rows.common_root`;
-    None: each file's own directory). Version 2 rows pass unchanged."""
-    inheritance = Inheritance()
-    path: Any = object()
-    for number, row in enumerate(rows, start=1):
-        if row_version(row) == SCHEMA_VERSION:
-            yield row
-            continue
-        try:
-            if row["path"] != path or row["index"] == 0:
-                inheritance, path = Inheritance(), row["path"]
-            tags = row_tags(row["tags"])
-            values = inheritance.resolve(tags)
-            game = Game(tags, row_elements(row["preamble"]), row["line"], row["index"],
-                        row["path"], values, row_diagnostics(row, values.get("Board")))
-            upgraded = game_row(game, row["encoding"], (), root)
-        except (KeyError, TypeError, ValueError) as error:
-            raise ArchiveError(f"row {number} is not a version 1 boards record "
-                               f"({type(error).__name__}: {error})") from None
+    None: each file's own directory). An archive holds one version: when its first row
+    is of version 2, every row passes unchanged."""
+    rows = iter(rows)
+    first = next(rows, None)
+    if first is None:
+        return
+    rows = itertools.chain([first], rows)
+    if row_version(first) == SCHEMA_VERSION:
+        yield from rows
+        return
+    for row, game in restored(rows, "row {number} is not a version 1 boards record"):
+        upgraded = game_row(game, row["encoding"], (), root)
         # Kept as stored: what the reader and the rules found, and the file's trailer.
         for name in ("trailer", "diagnostics", "errors", "warnings"):
             upgraded[name] = row[name]
