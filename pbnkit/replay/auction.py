@@ -24,18 +24,18 @@ E, W = Severity.ERROR, Severity.WARNING
 
 AUCTION = register(
     Code("AU001", "insufficient-bid", E, "A bid that does not outrank the previous bid.",
-         "Bids rank by level, then C < D < H < S < NT (RULES 1.1). An insufficient bid that "
+         "Bids rank by level, then C < D < H < S < NT. An insufficient bid that "
          "the opponents accepted is written with ^I before it (PBN 3.9).",
          "1D 1C", "Correct the bid, or write ^I 1C if the insufficient bid was accepted."),
     Code("AU002", "double-of-own-side", E, "A double of one's own side's bid.",
-         "Only an opponent's bid may be doubled (RULES 1.1).", "1S Pass X",
+         "Only an opponent's bid may be doubled.", "1S Pass X",
          "Correct the call; an irregular double cannot be recorded (PBN 3.9)."),
     Code("AU003", "nothing-to-double", E, "A double with no undoubled bid to double.",
-         "A double needs a last bid that has not been doubled yet (RULES 1.1).",
+         "A double needs a last bid that has not been doubled yet.",
          "Pass X, or 1S X Pass X", "Correct the call."),
     Code("AU004", "redouble-without-double", E, "A redouble without an opposing double "
          "of one's own side's bid.", "A redouble answers the opponents' double of your "
-         "side's bid while that double is the last call other than Pass (RULES 1.1).",
+         "side's bid while that double is the last call other than Pass.",
          "1S Pass Pass XX", "Correct the call."),
     Code("AU005", "call-after-auction-end", E, "A call after three passes ended the auction.",
          "Three passes after a bid, double or redouble (four at the start) end the auction.",

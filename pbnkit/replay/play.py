@@ -32,7 +32,7 @@ PLAY = register(
          "West plays SA but SA is in North's hand", "Correct the card, or check that the "
          "rows are in fixed seat columns (not in the order the cards were played)."),
     Code("PL002", "revoke", E, "A player does not follow suit while holding the suit led.",
-         "Players must follow suit when able (RULES 1.2). A revoke not noticed in time is "
+         "Players must follow suit when able. A revoke not noticed in time is "
          "written with ^R before the card (PBN 3.9).", "CA S6 C3 C4 with North holding a club",
          "Correct the card, or write ^R S6 if the revoke stood."),
     Code("PL003", "bad-revoke-mark", E, "^R on a card that is not a revoke.",

@@ -24,11 +24,11 @@ E = Severity.ERROR
 OUTCOME = register(
     Code("SC001", "contract-mismatch", E, "The Contract tag disagrees with the auction.",
          "The contract is the last bid, doubled or redoubled if a double or redouble stands "
-         "on it (RULES 1.1).", '1S Pass Pass X AP with [Contract "1S"]',
+         "on it.", '1S Pass Pass X AP with [Contract "1S"]',
          'Write [Contract "1SX"], or correct the auction.'),
     Code("SC002", "declarer-mismatch", E, "The Declarer tag disagrees with the auction.",
          "Declarer is the player of the side that won the contract who first named its "
-         "strain (RULES 1.1). When declarer and dummy were swapped, write ^ and the seat "
+         "strain. When declarer and dummy were swapped, write ^ and the seat "
          "that actually declared (PBN 3.4.13).", "N 1C, E 1S, S 2H, N 4H, all pass with "
          '[Declarer "N"]', 'Write [Declarer "S"].'),
     Code("SC003", "result-mismatch", E, "The Result tag disagrees with the tricks played.",

@@ -50,6 +50,7 @@ class ChicagoProfile(RubberProfile):
     counts_rubber_points: ClassVar[bool] = False
     notes: ClassVar[tuple[str, ...]] = ()
     unit: ClassVar[SheetUnit] = "chukker"
+    vulnerable_by: ClassVar[str] = "the deal's place in the chukker makes"
 
     def place(self, sheet: Sheet, result: BoardResult) -> int | None:
         # A passed-out deal is dealt again at the same place: only counted deals advance.
@@ -71,14 +72,6 @@ class ChicagoProfile(RubberProfile):
         if result.vulnerability is not None:
             return result.vulnerability, None
         return None, "no dealer, board number or Vulnerable tag to take the vulnerability from"
-
-    def check_vulnerability(
-        self, stated: Vulnerability, computed: Vulnerability | None
-    ) -> str | None:
-        if computed is None or stated is computed:
-            return None
-        return (f"Vulnerable is {stated.pbn()}, but the deal's place in the chukker makes it "
-                f"{computed.pbn()}")
 
     def bonus_entries(
         self, sheet: Sheet, entries: Sequence[Entry], game: Side | None, place: int | None,

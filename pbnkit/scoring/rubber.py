@@ -41,13 +41,15 @@ class RubberProfile(RubberScoring):
     def vulnerability(self, games: Mapping[Side, int]) -> Vulnerability:
         return Vulnerability.of_sides(games[Side.NS] > 0, games[Side.EW] > 0)
 
+    #: what decides a deal's vulnerability, for the message when the tag disagrees
+    vulnerable_by: ClassVar[str] = "the games won so far make"
+
     def check_vulnerability(
         self, stated: Vulnerability, computed: Vulnerability | None
     ) -> str | None:
         if computed is None or stated is computed:
             return None
-        return (f"Vulnerable is {stated.pbn()}, but the games won so far make it "
-                f"{computed.pbn()}")
+        return f"Vulnerable is {stated.pbn()}, but {self.vulnerable_by} it {computed.pbn()}"
 
     def contract_entries(
         self, result: BoardResult, vulnerability: Vulnerability | None
