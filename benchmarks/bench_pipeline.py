@@ -2,6 +2,7 @@
 one run.
 
     python benchmarks/bench_pipeline.py [--boards N] [--repeat R] [--seed S] [--memory]
+                                        [--compiled]
 
 Every line runs as its own process, the way a user runs it, and is measured in CPU seconds
 (user + system, workers included) through ``wait4``; wall seconds are printed for the
@@ -9,6 +10,8 @@ Every line runs as its own process, the way a user runs it, and is measured in C
 endplay's ``pbn.load`` boards per CPU-second on the same file, so the noise of a shared
 machine mostly cancels out. ``--memory`` adds the peak RSS of each command at N and 10 N
 boards (flat memory: the larger run should need little more than the smaller).
+``--compiled`` runs pbnkit as its wheel is built, with the hot modules compiled by mypyc
+(built once per state of the sources, as ``pytest --compiled`` does).
 """
 
 from __future__ import annotations
@@ -44,9 +47,14 @@ class Run:
     peak_kb: int  # the largest resident set of the process or any of its children
 
 
+#: where pbnkit is imported from: the checkout (not an installed pbnkit), or the compiled
+#: build (``--compiled``)
+ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+
+
 def run(argv: list[str]) -> Run:
     """Run one command to the end with its output discarded; fail loudly if it fails."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))  # the checkout, not an installed pbnkit
+    env = ENV
     start = time.perf_counter()
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                env=env, cwd=ROOT)
@@ -132,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
     parser.add_argument("--memory", action="store_true",
                         help="also peak RSS at N and 10 N boards (generates a 10 N file)")
+    parser.add_argument("--compiled", action="store_true",
+                        help="run pbnkit compiled with mypyc, as its wheel is built")
     args = parser.parse_args(argv)
     if args.boards < 1 or args.repeat < 1:
         parser.error("--boards and --repeat must be at least 1")
@@ -140,12 +150,18 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         parser.error("endplay is not installed: pip install -e '.[bench]'")
 
+    if args.compiled:
+        from tests.compiled import compiled_site
+
+        # the build first on the path, and not the checkout put before it by ``-m``
+        ENV.update(PYTHONPATH=str(compiled_site()), PYTHONSAFEPATH="1")
     with tempfile.TemporaryDirectory(prefix="pbnkit-bench-") as tmp:
         path = f"{tmp}/bench-{args.boards}.pbn"
         write_file(path, args.boards, args.seed)
         print(f"file: {args.boards} boards with full auction and play, "
               f"{Path(path).stat().st_size / 1e6:.1f} MB, seed {args.seed}; "
-              f"{os.cpu_count()} cores, Python {sys.version.split()[0]}; best of {args.repeat}")
+              f"{os.cpu_count()} cores, Python {sys.version.split()[0]}; best of {args.repeat}; "
+              f"pbnkit {'compiled (mypyc)' if args.compiled else 'pure Python'}")
         # convert --no-check first: rescore reads what it wrote.
         run(commands(path, tmp, 1)["convert --no-check"])
         for line in speed_table(path, tmp, args.boards, args.repeat):

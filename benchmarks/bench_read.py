@@ -1,9 +1,11 @@
-"""Time pbnkit's PBN reader against endplay's on the same generated file, in one run.
+"""Time pbnkit's PBN reader against endplay's on the same generated file, in one run,
+and pbnkit's LIN reader on a LIN file of as many boards.
 
     python benchmarks/bench_read.py [--boards N] [--repeat R] [--seed S]
 
-The target is pbnkit >= 2x endplay in boards per second. Machines are noisy, so only the
-ratio measured within one run means anything; absolute rates are for the log.
+The target is pbnkit >= 2x endplay in boards per second, and the LIN reader about as
+fast as the PBN reader. Machines are noisy, so only the ratios measured within one run
+mean anything; absolute rates are for the log.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(1, str(HERE.parent))
 
 from generate import write_file  # noqa: E402  (benchmarks/ is sys.path[0] when run as a script)
+from generate_lin import write_file as write_lin_file  # noqa: E402
 
 TARGET = 2.0
 
@@ -126,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
         if endplay is not None:
             readers["endplay"] = read_with_endplay
         results = best_times(readers, path, args.repeat)
+        if problem is None:
+            lin_path = str(Path(tmp) / f"bench-{args.boards}.lin")
+            write_lin_file(lin_path, args.boards, args.seed)
+            results.update(best_times({"pbnkit-lin": read_with_pbnkit}, lin_path, args.repeat))
 
     rates: dict[str, float] = {}
     for name, (seconds, count) in results.items():
@@ -140,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         summary += f"  ratio {ratio:.2f}x (target >= {TARGET:g}x: {verdict})"
         sections = rates["pbnkit+sections"] / rates["endplay"]
         summary += f"\nwith auction and play decoded too: {sections:.2f}x endplay"
+    if "pbnkit-lin" in rates:
+        summary += f"\nLIN reader: {rates['pbnkit-lin'] / rates['pbnkit']:.2f}x the PBN reader"
     if summary:
         print(summary)
     if problem is not None:

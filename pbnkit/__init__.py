@@ -1,7 +1,23 @@
 """pbnkit: read, validate, score and archive Portable Bridge Notation hand records."""
 
-from pbnkit.pbn import Game, PbnReader, TagPair, read, read_text
+from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+#: the one place the version is written (the build reads it from here)
 __version__ = "0.1.0"
 
 __all__ = ["Game", "PbnReader", "TagPair", "__version__", "read", "read_text"]
+
+if TYPE_CHECKING:
+    from pbnkit.pbn import Game, PbnReader, TagPair, read, read_text
+
+
+def __getattr__(name: str) -> Any:
+    # The reader (and the grammar it loads) only when asked for: `pbnkit --version`, and
+    # every pbnkit module, import this package first.
+    if name in __all__:
+        import pbnkit.pbn
+
+        return getattr(pbnkit.pbn, name)
+    raise AttributeError(f"module 'pbnkit' has no attribute {name!r}")

@@ -1,12 +1,14 @@
 """The ``pbnkit`` command: thin glue over the library, one function per command.
 
 Data goes to stdout (or ``-o``; ``-o -`` is stdout), progress and messages to stderr; a
-PBN input ``-`` is stdin. Exit codes: 0 clean, 1 findings of error severity, 2 usage, I/O
-or internal errors.
+PBN input ``-`` is stdin. Exit codes: 0 clean, 1 findings at or above ``--fail-on``, 2
+usage, settings or input errors, 101 an internal error (a pbnkit bug), 130 interrupted
+(Ctrl-C); a reader of stdout that stops early (``| head``) ends the command quietly.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import warnings
@@ -23,11 +25,14 @@ from pbnkit import __version__
 from pbnkit.cli_archive import (convert_command, export_command, pbn_inputs, reported,
                                 stdin_option, upgrade_command)
 from pbnkit.cli_jobs import ArchivePath, Run, jobs_options, running
-from pbnkit.diagnostics import CODES, Severity
-from pbnkit.scoring import PROFILES
+from pbnkit.cli_report import (analyze_command, check_double_dummy, double_dummy_option,
+                                report_command)
+from pbnkit.diagnostics import CODES, Code, Diagnostic, Severity
 from pbnkit.streams import STDOUT, check_output, to_stdout
 
 if TYPE_CHECKING:
+    from pbnkit.config import Config
+    from pbnkit.rules.report import Report
     from pbnkit.jobs.work import ScoredUnit
     from pbnkit.scoring.base import BoardResult
     from pbnkit.scoring.report import ScoreReport
@@ -35,6 +40,12 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE = 0, 1, 2
+#: a pbnkit bug, told apart from anything the input or the user did (ty's number)
+EXIT_INTERNAL = 101
+#: as a shell reports a command stopped by Ctrl-C (128 + SIGINT)
+EXIT_INTERRUPTED = 130
+#: as a shell reports a filter stopped by its reader leaving (128 + SIGPIPE), as cat's
+EXIT_CLOSED_PIPE = 141
 
 
 def _prefixes(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -49,8 +60,9 @@ def _show_warning(message: Warning | str, category: type[Warning], filename: str
 
 
 class _Commands(click.Group):
-    """The command group, turning an unexpected exception (a pbnkit bug) into one line on
-    stderr and exit status 2; ``PBNKIT_DEBUG=1`` shows the traceback instead."""
+    """The command group: Ctrl-C is one line and status 130, a closed standard output
+    ends the command quietly, and an unexpected exception (a pbnkit bug) is one line on
+    stderr and status 101; ``PBNKIT_DEBUG=1`` shows the traceback instead."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -59,17 +71,41 @@ class _Commands(click.Group):
                 return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except KeyboardInterrupt:
+            click.echo("pbnkit: interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            _stdout_closed()
+            ctx.exit(EXIT_CLOSED_PIPE)
         except Exception as error:
             if os.environ.get("PBNKIT_DEBUG"):
                 raise
             click.echo(f"pbnkit: internal error: {type(error).__name__}: {error} (a pbnkit "
                        "bug: please report it; PBNKIT_DEBUG=1 shows the traceback)", err=True)
-            ctx.exit(EXIT_TROUBLE)
+            ctx.exit(EXIT_INTERNAL)
+
+
+def _stdout_closed() -> None:
+    """Point standard output where the interpreter's last flush at exit cannot fail."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+class SettingsError(click.ClickException):
+    """A settings file pbnkit cannot use: status 2, as a usage error."""
+
+    exit_code = EXIT_TROUBLE
+
+
+#: the commands that read the settings file, and what of it becomes their option defaults
+_SETTINGS_COMMANDS = ("validate", "score", "rescore")
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pbnkit")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Read, validate, score and archive PBN (Portable Bridge Notation) hand records.
 
     \b
@@ -78,45 +114,107 @@ def main() -> None:
     pbnkit convert FILES... -o ARCHIVE   PBN to Parquet, JSON or JSONL
     pbnkit rescore ARCHIVE --profile P   score an archive under any profile
     pbnkit export ARCHIVE -o FILE.pbn    archive back to PBN
+    pbnkit report FILES... -o PAGE.html  hand records and results as a web page
+    pbnkit analyze FILES... -o FILE.pbn  add double-dummy tables and par (dd extra)
     pbnkit codes [CODE]        explain the diagnostic codes
 
-    A FILE - reads standard input, -o - writes to standard output.
+    A FILE - reads standard input, -o - writes to standard output. Settings (codes to
+    select and ignore, per-file ignores, strict, profile) come from a pbnkit.toml or the
+    [tool.pbnkit] table of a pyproject.toml, in this directory or the nearest above it.
     """
+    if ctx.invoked_subcommand not in _SETTINGS_COMMANDS:
+        return
+    from pbnkit.codes import UnknownCodeError
+    from pbnkit.config import ConfigError, find, load
+
+    try:
+        settings = load(find(Path.cwd()))
+    except (ConfigError, UnknownCodeError) as error:
+        raise SettingsError(str(error)) from None
+    ctx.obj = settings
+    if settings.profile is not None:
+        ctx.default_map = {"score": {"profile": settings.profile},
+                           "rescore": {"profile": settings.profile}}
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+@click.option("--output-format", "--format", "output_format",
+              type=click.Choice(["text", "json", "sarif", "github"]), default="text",
               show_default=True, help="text: one 'path:line:col: CODE [name] message' line per "
-              "finding; json: one document (schemas/validate-report.v1.json).")
+              "finding, then a summary; json: one document (schemas/validate-report.v1.json); "
+              "sarif: a SARIF 2.1.0 log (code scanning); github: GitHub Actions annotations.")
 @click.option("--select", multiple=True, metavar="PREFIXES",
-              help="Only codes starting with these prefixes, e.g. --select AU,PL or SC001.")
+              help="Only codes starting with these prefixes, e.g. --select AU,PL or SC001 "
+              "(instead of the settings file's select).")
 @click.option("--ignore", multiple=True, metavar="PREFIXES",
-              help="Leave out codes starting with these prefixes, e.g. --ignore TG003.")
-@click.option("--strict", is_flag=True,
-              help="Also check PBN 2.1 export format (PBN 2.1 section 3).")
+              help="Leave out codes starting with these prefixes, e.g. --ignore TG003 (besides "
+              "the settings file's ignore).")
+@click.option("--strict/--no-strict", default=None,
+              help="Also check PBN 2.1 export format (PBN 2.1 section 3). Default: the "
+              "settings file's strict, else off.")
 @click.option("--min-severity", type=click.Choice(["error", "warning", "info"]),
               default="warning", show_default=True,
               help="Least severe findings to list (counts always include all).")
+@click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error",
+              show_default=True, help="Exit with status 1 when a finding of this severity, or "
+              "a more severe one, is found (listed or not).")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit with status 0 whatever the findings (unreadable files still give 2).")
+@click.option("--statistics", is_flag=True,
+              help="List how many findings of each code instead of the findings (text or json).")
+@click.option("--fix", is_flag=True, help="Rewrite the safe fixes in place first (P -> Pass, "
+              "3N -> 3NT, Love or - -> None, 2025-03-01 -> 2025.03.01, blanks ending a "
+              "value), atomically and touching nothing else; then list what remains.")
+@click.option("--diff", is_flag=True, help="Print the safe fixes as a unified diff and "
+              "write nothing; exit 1 when there is one.")
+@double_dummy_option
 @stdin_option
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Name on stderr the settings file used and each file passed over in the "
+              "directories searched, with the reason.")
 @jobs_options
-def validate(paths: tuple[str, ...], output_format: str, select: tuple[str, ...],
-             ignore: tuple[str, ...], strict: bool, min_severity: str,
-             stdin_filename: str | None, quiet: bool, jobs: int | None,
-             scheduler: str | None) -> None:
+@click.pass_obj
+def validate(settings: Config | None, paths: tuple[str, ...], output_format: str,
+             select: tuple[str, ...], ignore: tuple[str, ...], strict: bool | None,
+             min_severity: str, fail_on: str, exit_zero: bool, statistics: bool,
+             fix: bool, diff: bool, double_dummy: bool, stdin_filename: str | None, quiet: bool, verbose: bool,
+             jobs: int | None, scheduler: str | None) -> None:
     """Check PBN files: syntax (SY), tags (TG), deals (DL), auctions (AU), play (PL) and
     stated results and scores (SC).
 
-    PATHS are files, directories searched for *.pbn, or - for standard input (named
-    by --stdin-filename). Exit status: 0 when no error-severity finding, 1 when there
-    is one, 2 for usage or I/O errors.
+    PATHS are files, directories searched for *.pbn and *.lin (in any case; .pbn.gz,
+    .lin.gz and .zip files are read as what they hold), or - for standard input (named by
+    --stdin-filename). Findings are listed file by file as
+    each is checked, in line order. Exit status: 0 when no finding reaches --fail-on
+    (or with --exit-zero), 1 when one does, 2 for usage, settings or input errors (a
+    file that cannot be read), 101 for an internal error, 130 when interrupted.
     """
+    from pbnkit.config import Config as Defaults
     from pbnkit.rules.report import FileValidation, Options, Report, check_unit
 
-    inputs = pbn_inputs(paths, stdin_filename)
+    settings = settings or Defaults()
+    if statistics and output_format not in ("text", "json"):
+        raise click.UsageError("--statistics lists counts as text or json, not "
+                               + output_format)
+    if verbose and settings.path is not None:
+        click.echo(f"pbnkit: settings from {settings.path}", err=True)
+    options = Options(settings.strict if strict is None else strict,
+                      _codes(select, "--select") or settings.select,
+                      settings.ignore + _codes(ignore, "--ignore"), Severity(min_severity),
+                      settings.per_file_ignores, os.fspath(settings.root))
+    inputs = pbn_inputs(paths, stdin_filename, verbose)
+    if fix or diff:
+        from pbnkit.cli_fix import fix_files
+
+        fixed = fix_files(inputs.files, inputs.names, options.select, options.ignore, diff)
+        if diff:
+            sys.exit(EXIT_FINDINGS if fixed else EXIT_CLEAN)
+    # text and github lines go out as each file is done; the other forms need the whole run
+    streamed = output_format in ("text", "github") and not statistics
+    line = _github_line if output_format == "github" else Diagnostic.format
     report = Report()
-    options = Options(strict, _prefixes(select), _prefixes(ignore), Severity(min_severity))
     with running("validating", inputs.files, jobs, scheduler, quiet,
                  names=inputs.names) as run:
         validation = FileValidation("", options)
@@ -128,20 +226,67 @@ def validate(paths: tuple[str, ...], output_format: str, select: tuple[str, ...]
                 continue
             file_report, diagnostics = validation.finish()
             report.files.append(file_report)
-            report.diagnostics.extend(diagnostics)
             if file_report.failure:
                 click.echo(f"pbnkit: {unit.path}: {file_report.failure}", err=True)
-    with to_stdout():
+            if not streamed:
+                report.diagnostics.extend(diagnostics)
+            elif diagnostics:
+                if run.progress.enabled:
+                    click.echo("\r\x1b[K", err=True, nl=False)  # the progress line, redrawn next
+                click.echo("\n".join(map(line, diagnostics)))
+    if double_dummy:
+        check_double_dummy(report, inputs, options, line if streamed else None)
+    _validate_output(report, output_format, statistics, Severity(min_severity))
+    failed = [f.failure or "" for f in report.failures]
+    if failed:
+        sys.exit(EXIT_INTERNAL if any(f.startswith("internal error") for f in failed)
+                 else EXIT_TROUBLE)
+    found = report.errors + (report.warnings if fail_on == "warning" else 0)
+    sys.exit(EXIT_FINDINGS if found and not exit_zero else EXIT_CLEAN)
+
+
+def _codes(values: tuple[str, ...], option: str) -> tuple[str, ...]:
+    """``--select AU,PL --select SC`` → ("AU", "PL", "SC"); a prefix of no code is a usage
+    error, with the nearest code."""
+    from pbnkit.codes import UnknownCodeError, checked_prefixes
+
+    try:
+        return checked_prefixes(_prefixes(values), option)
+    except UnknownCodeError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _github_line(diagnostic: Diagnostic) -> str:
+    from pbnkit.rules.outputs import github
+
+    return github(diagnostic)
+
+
+def _validate_output(report: Report, output_format: str, statistics: bool,
+                     min_severity: Severity) -> None:
+    """What goes to stdout once every file is checked: the summary, the counts, or the
+    whole document."""
+    from pbnkit.rules import outputs
+
+    if statistics:
+        counts = outputs.statistics(report.diagnostics)
         if output_format == "json":
-            click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+            text = json.dumps([{"code": code, "name": CODES[code].name, "count": count}
+                               for code, count in counts], indent=2)
         else:
-            for diagnostic in report.diagnostics:
-                click.echo(diagnostic.format())
-            click.echo(f"{len(report.files)} files, {report.games} games: "
-                       f"{report.errors} errors, {report.warnings} warnings")
-    if report.failures:
-        sys.exit(EXIT_TROUBLE)
-    sys.exit(EXIT_FINDINGS if report.errors else EXIT_CLEAN)
+            text = "\n".join(outputs.statistics_text(counts))
+    elif output_format == "json":
+        text = json.dumps(report.to_json(), indent=2, ensure_ascii=False)
+    elif output_format == "sarif":
+        text = json.dumps(outputs.sarif(report, __version__), indent=2, ensure_ascii=False)
+    elif output_format == "github":
+        return
+    else:
+        infos = f", {report.infos} info" if min_severity is Severity.INFO else ""
+        text = (f"{len(report.files)} files, {report.games} games: {report.errors} errors, "
+                f"{report.warnings} warnings{infos}")
+    if text:
+        click.echo(text)
 
 
 PROFILE_HELP = ("duplicate (Law 77 scores, matchpoints, IMP team matches), rubber (contract "
@@ -151,8 +296,37 @@ PROFILE_HELP = ("duplicate (Law 77 scores, matchpoints, IMP team matches), rubbe
                 "system is warned about).")
 
 
+class _Profiles(click.Choice):  # type: ignore[type-arg]
+    """The scoring profiles, looked up the first time an option needs them: importing the
+    scoring modules would slow the start of every command, ``pbnkit --version`` too."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+        del self.choices  # from now on __getattr__ gives it
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "choices":
+            raise AttributeError(name)
+        from pbnkit.scoring import PROFILES
+
+        self.choices = tuple(sorted(PROFILES))
+        return self.choices
+
+
 def _profile_option(function: F) -> F:
-    return click.option("--profile", type=click.Choice(sorted(PROFILES)), help=PROFILE_HELP)(function)
+    return click.option("--profile", type=_Profiles(), help=PROFILE_HELP)(function)
+
+
+def _vp_options(function: F) -> F:
+    """``--vp`` and ``--vp-boards``, for score and rescore alike."""
+    function = click.option(
+        "--vp-boards", type=click.IntRange(min=1), metavar="N",
+        help="With --vp: the boards each match was scheduled for (default: the boards "
+        "compared in that match).")(function)
+    return click.option(
+        "--vp", "victory_points", is_flag=True,
+        help="Give each team match victory points on the WBF 2013 continuous 20-point "
+        "scale, and rank the teams of an event by them.")(function)
 
 
 def _score_output(report: ScoreReport, output_format: str, output: str | None, force: bool) -> None:
@@ -192,8 +366,9 @@ def _check_score_output(output: str | None) -> None:
 
 
 OUTPUT_HELP = ("Write to FILE.json, to FILE.parquet (as FILE.boards.parquet, "
-               "FILE.matches.parquet, FILE.rubbers.parquet), or with - the JSON document to "
-               "standard output (Parquet cannot go there).")
+               "FILE.matches.parquet, FILE.rubbers.parquet, FILE.rankings.parquet, "
+               "FILE.standings.parquet, FILE.problems.parquet), or with - the JSON document "
+               "to standard output (Parquet cannot go there).")
 
 
 @main.command()
@@ -201,38 +376,44 @@ OUTPUT_HELP = ("Write to FILE.json, to FILE.parquet (as FILE.boards.parquet, "
 @_profile_option
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: a readable sheet; json: one document "
-              "(schemas/score-report.v1.json).")
+              "(schemas/score-report.v2.json).")
 @click.option("-o", "--output", type=click.Path(), help=OUTPUT_HELP)
 @click.option("--force", is_flag=True, help="Replace existing output files.")
+@_vp_options
 @stdin_option
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @jobs_options
 def score(paths: tuple[str, ...], profile: str | None, output_format: str,
-          output: str | None, force: bool, stdin_filename: str | None, quiet: bool,
-          jobs: int | None, scheduler: str | None) -> None:
+          output: str | None, force: bool, victory_points: bool, vp_boards: int | None,
+          stdin_filename: str | None, quiet: bool, jobs: int | None,
+          scheduler: str | None) -> None:
     """Score the records of PBN files.
 
-    PATHS are files, directories searched for *.pbn, or - for standard input (named
-    by --stdin-filename). Tricks come from the Result tag or, without one, from a
-    complete play; contract and declarer from their tags or the auction. Duplicate
-    gives each record's N-S score, matchpoints when a board was played several times,
-    and IMPs for team matches (Room "Open" against Room "Closed"); the rubber profiles
-    give the score sheet of each rubber, deals in file order.
+    PATHS are files, directories searched for *.pbn and *.lin, or - for standard input
+    (named by --stdin-filename). Tricks come from the Result tag or, without one, from a
+    complete play; contract and declarer from their tags or the auction; a record
+    without a contract of its own is scored from its ScoreTable, row by row. Duplicate
+    gives each result's N-S score; for a pairs event each board's matchpoints (or
+    Butler or cross-IMPs, as the Scoring tag says) and the pairs' ranking; IMPs for team
+    matches (Room "Open" against Room "Closed"), with victory points and standings
+    under --vp. The rubber profiles give the score sheet of each rubber, deals in file
+    order.
     """
     from pbnkit.jobs.work import score_unit
 
     _check_score_output(output)
     inputs = pbn_inputs(paths, stdin_filename)
     with running("scoring", inputs.files, jobs, scheduler, quiet, names=inputs.names) as run:
-        report = _scored(run, score_unit, profile)
+        report = _scored(run, score_unit, profile, victory_points, vp_boards)
     with reported(run.progress):
         _score_output(report, output_format, output, force)
 
 
-def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None) -> ScoreReport:
+def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None,
+            victory_points: bool = False, vp_boards: int | None = None) -> ScoreReport:
     """Score what the units give back, in order (the field, matches and rubbers are
     computed here, from every unit's results)."""
-    from pbnkit.scoring.report import MixedProfilesError, score_collected
+    from pbnkit.scoring.report import MixedProfilesError, TeamOptions, score_collected
 
     results: list[BoardResult] = []
     scoring: dict[str | None, str] = {}
@@ -243,24 +424,27 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
                 scoring.setdefault(path, value)
             run.progress.advance(len(scored.results), unit.size)
     try:
-        return score_collected(results, scoring, profile)
+        return score_collected(results, scoring, profile,
+                               TeamOptions(victory_points, vp_boards))
     except MixedProfilesError as error:
         raise click.UsageError(str(error)) from None
 
 
 @main.command()
 @click.argument("archive", type=ArchivePath())
-@click.option("--profile", type=click.Choice(sorted(PROFILES)), required=True,
+@click.option("--profile", type=_Profiles(), required=True,
               help=PROFILE_HELP.split(" Default:")[0])
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="As for pbnkit score.")
 @click.option("-o", "--output", type=click.Path(), help="As for pbnkit score: FILE.json, "
               "FILE.parquet, or - for JSON on standard output.")
 @click.option("--force", is_flag=True, help="Replace existing output files.")
+@_vp_options
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @jobs_options
 def rescore(archive: str, profile: str, output_format: str, output: str | None,
-            force: bool, quiet: bool, jobs: int | None, scheduler: str | None) -> None:
+            force: bool, victory_points: bool, vp_boards: int | None, quiet: bool,
+            jobs: int | None, scheduler: str | None) -> None:
     """Score an archive written by pbnkit convert (.parquet, a Parquet dataset directory or
     URI, .json or .jsonl) under any profile, without the original PBN files. The output
     is the same as pbnkit score's.
@@ -271,7 +455,7 @@ def rescore(archive: str, profile: str, output_format: str, output: str | None,
     _check_score_output(output)
     with running("rescoring", [], jobs, scheduler, quiet,
                  plan=lambda count: plan_archive(archive, count)) as run:
-        report = _scored(run, rescore_unit, profile)
+        report = _scored(run, rescore_unit, profile, victory_points, vp_boards)
     with reported(run.progress):
         _score_output(report, output_format, output, force)
 
@@ -281,24 +465,35 @@ def rescore(archive: str, profile: str, output_format: str, output: str | None,
 @click.option("--format", "output_format", type=click.Choice(["text", "markdown"]),
               default="text", show_default=True)
 def codes(code: str | None, output_format: str) -> None:
-    """List every diagnostic code, or explain one (e.g. pbnkit codes AU001)."""
-    from pbnkit.codes import all_codes, describe, markdown
+    """List every diagnostic code, explain one (pbnkit codes AU001), or list a family's
+    (pbnkit codes AU)."""
+    from pbnkit.codes import all_codes, describe, find, markdown
 
     if code:
-        entry = CODES.get(code.upper())
-        if entry is None:
-            raise click.UsageError(f"unknown code {code!r}; 'pbnkit codes' lists them")
-        click.echo(describe(entry))
+        entry = find(code)
+        if entry is not None:
+            click.echo(describe(entry))
+            return
+        prefixes = _codes((code,), "pbnkit codes")  # a family, or a prefix: its codes
+        for entry in all_codes():
+            if entry.code.startswith(prefixes):
+                click.echo(_listed(entry))
     elif output_format == "markdown":
         click.echo(markdown(), nl=False)
     else:
         for entry in all_codes():
-            click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name:<32} {entry.summary}")
+            click.echo(_listed(entry))
+
+
+def _listed(entry: Code) -> str:
+    return f"{entry.code}  {entry.severity.value:<7}  {entry.name:<32} {entry.summary}"
 
 
 main.add_command(convert_command)
 main.add_command(export_command)
 main.add_command(upgrade_command)
+main.add_command(report_command)
+main.add_command(analyze_command)
 
 if __name__ == "__main__":
     main()

@@ -2,8 +2,8 @@
 :mod:`pbnkit.export`. Registered on the ``pbnkit`` group in :mod:`pbnkit.cli`.
 
 Messages and progress go to stderr; exit status 0 on success, 2 when nothing was written
-(unreadable input, not an archive, output exists without --force, interrupted). ``-`` reads
-PBN from stdin, ``-o -`` writes to stdout (:mod:`pbnkit.streams`).
+(unreadable input, not an archive, output exists without --force), 130 when
+interrupted. ``-`` reads PBN from stdin, ``-o -`` writes to stdout (:mod:`pbnkit.streams`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,10 +19,9 @@ from typing import Any, TypeVar
 
 import click
 
-from pbnkit.cli_jobs import jobs_options, running
+from pbnkit.cli_jobs import EXIT_INTERRUPTED, jobs_options, running
 from pbnkit.errors import PbnError
 from pbnkit.interrupts import interruptible
-from pbnkit.pbn.reader import iter_files
 from pbnkit.progress import Progress
 from pbnkit.streams import (STDIN, STDIN_NAME, STDOUT, check_output, output_path, shown,
                             spooled_stdin)
@@ -61,7 +61,7 @@ def reported(progress: Progress, kept: Callable[[], str | None] = lambda: None) 
         left = kept()
         click.echo("pbnkit: interrupted" + ("" if left else "; nothing written"), err=True)
         _tell_kept(kept)
-        sys.exit(EXIT_TROUBLE)
+        sys.exit(EXIT_INTERRUPTED)
     progress.close()
 
 
@@ -87,10 +87,15 @@ class Inputs:
     names: dict[str, str] = field(default_factory=dict)
 
 
-def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None) -> Inputs:
-    """The files named, the ``*.pbn`` files under the directories named, and for ``-``
-    standard input, copied to a temporary file that lasts as long as the command. A path
-    that does not exist is a usage error, found before standard input is read."""
+def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
+               verbose: bool = False) -> Inputs:
+    """The files named, the ``*.pbn`` and ``*.lin`` files (in any case) under the
+    directories named, and for ``-`` standard input, copied to a temporary file that lasts
+    as long as the command; compressed ones (``.pbn.gz``, ``.lin.gz``, the PBN and LIN
+    members of a ``.zip``) are decompressed to such files, shown under their own names.
+    A path that does not exist, or no input file at all, is a usage error, found before
+    standard input is read. ``verbose``: every file passed over in a directory (or a
+    .zip) is named on stderr, with the reason."""
     if paths.count(STDIN) > 1:
         raise click.UsageError("- (standard input) may be given only once")
     if stdin_filename is not None and STDIN not in paths:
@@ -100,14 +105,40 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None) -> Inp
     for path in paths:
         if path != STDIN and not Path(path).exists():
             raise click.UsageError(f"no such file or directory: {path}")
+    from pbnkit.cli_inputs import UnpackError, unpack
+    from pbnkit.pbn.reader import COMPRESSED_SUFFIXES, FILE_SUFFIXES, iter_files
+
+    def skipped(path: Path, why: str) -> None:
+        if verbose:
+            click.echo(f"pbnkit: skipped {path}: {why}", err=True)
+
+    found = [[] if path == STDIN else list(iter_files(
+        [path], FILE_SUFFIXES + COMPRESSED_SUFFIXES, skipped)) for path in paths]
+    if not any(found) and STDIN not in paths:
+        raise click.UsageError("no PBN or LIN files found in " + ", ".join(paths)
+                               + " (directories are searched for *.pbn and *.lin, any case)")
     inputs = Inputs()
-    for path in paths:
+    unpacked: Path | None = None
+    for path, files in zip(paths, found):
         if path == STDIN:
             spool = _spooled()
             inputs.names[os.fspath(spool)] = stdin_filename or STDIN_NAME
             inputs.files.append(spool)
-        else:
-            inputs.files.extend(iter_files([path]))
+            continue
+        for file in files:
+            if not file.name.lower().endswith(COMPRESSED_SUFFIXES):
+                inputs.files.append(file)
+                continue
+            unpacked = unpacked or Path(click.get_current_context().with_resource(
+                tempfile.TemporaryDirectory(prefix="pbnkit-unpacked-")))
+            try:
+                copies = unpack(file, unpacked, skipped)
+            except UnpackError as error:
+                click.echo(f"pbnkit: {error}", err=True)
+                sys.exit(EXIT_TROUBLE)
+            for copy, name in copies:
+                inputs.names[os.fspath(copy)] = name
+                inputs.files.append(copy)
     return inputs
 
 
@@ -118,6 +149,7 @@ def _spooled() -> Path:
         return click.get_current_context().with_resource(spooled_stdin())
     except KeyboardInterrupt:
         click.echo("pbnkit: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     except OSError as error:
         click.echo(f"pbnkit: cannot read standard input: {error.strerror or error}", err=True)
     sys.exit(EXIT_TROUBLE)
@@ -127,7 +159,8 @@ def _spooled() -> Path:
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", "out", required=True, type=click.Path(),
               help="OUT.parquet, OUT.json, OUT.jsonl, a directory for a Parquet dataset, or "
-              "- for JSONL on standard output (never Parquet: it cannot be read from a pipe).")
+              "- for JSONL on standard output (never Parquet: it cannot be read from a pipe); "
+              "OUT.pbn or OUT.lin converts the files to one PBN or LIN file instead.")
 @click.option("--no-check", is_flag=True,
               help="Store only what the reader finds, not the rule checks (AU, PL, SC...): "
               "about three times faster on large archives.")
@@ -147,7 +180,7 @@ def convert_command(paths: tuple[str, ...], out: str, no_check: bool,
     """Convert PBN files into an archive (schema schemas/boards.v2.*): one row per record,
     with everything the PBN held, its derived columns and its diagnostics.
 
-    PATHS are files, directories searched for *.pbn, or - for standard input (named
+    PATHS are files, directories searched for *.pbn and *.lin, or - for standard input (named
     by --stdin-filename). The output appears only when the whole conversion succeeded;
     with -o - it then goes to standard output, one JSON record per line. OUT may also be
     a URI (file://, s3://, gs://) for a dataset: its parts are written there, and its
@@ -164,8 +197,9 @@ def convert_command(paths: tuple[str, ...], out: str, no_check: bool,
     check_output(out, parquet=Path(out).suffix.lower() not in (".json", ".jsonl"),
                  dash="JSONL")
     inputs = pbn_inputs(paths, stdin_filename)
-    if not inputs.files:
-        raise click.UsageError("no *.pbn files found in " + ", ".join(paths))
+    if Path(out).suffix.lower() in (".pbn", ".lin"):
+        _convert_to_file(inputs, out, Path(out).suffix.lower()[1:], force, quiet)
+        return
     with (output_path(out, ".jsonl") as target,
           running("converting", inputs.files, jobs, scheduler, quiet, names=inputs.names) as run,
           reported(run.progress, lambda: kept_work(target))):
@@ -183,6 +217,18 @@ def convert_command(paths: tuple[str, ...], out: str, no_check: bool,
                    "the records)", err=True)
 
 
+def _convert_to_file(inputs: Inputs, out: str, to: str, force: bool, quiet: bool) -> None:
+    """PBN and LIN files to one PBN or LIN file, board by board, with no archive between."""
+    from pbnkit.export.tolin import convert_files
+
+    progress = Progress("converting", enabled=False if quiet else None)
+    with reported(progress):
+        summary = convert_files(inputs.files, out, to, force=force, on_game=progress.advance)
+    if not quiet:
+        click.echo(f"{summary.records} records from {len(inputs.files)} files written to "
+                   f"{out}", err=True)
+
+
 def _export_originals(archive: str, out: str, export_format: bool, force: bool,
                       quiet: bool) -> None:
     from pbnkit.export.original import original_rows, write_originals
@@ -194,6 +240,16 @@ def _export_originals(archive: str, out: str, export_format: bool, force: bool,
         written = write_originals(original_rows(archive), out, force=force)
     if not quiet:
         click.echo(f"{len(written)} source files written under {out}", err=True)
+
+
+def _export_lin(archive: str, out: str, force: bool, quiet: bool) -> None:
+    from pbnkit.export.tolin import export_lin
+
+    progress = Progress("exporting", enabled=False if quiet else None)
+    with output_path(out, ".lin") as target, reported(progress):
+        summary = export_lin(archive, target, force=force, on_game=progress.advance)
+    if not quiet:
+        click.echo(f"{summary.records} records written to {shown(out)} (LIN, utf-8)", err=True)
 
 
 @click.command("upgrade")
@@ -222,7 +278,10 @@ def upgrade_command(archive: str, out: str, force: bool, quiet: bool) -> None:
 @click.command("export")
 @click.argument("archive", type=click.Path(exists=True))
 @click.option("-o", "--output", "out", required=True, type=click.Path(),
-              help="FILE.pbn, or - for standard output.")
+              help="FILE.pbn or FILE.lin, or - for standard output.")
+@click.option("--to", "to", type=click.Choice(["pbn", "lin"]), default=None,
+              help="The format written: PBN or BBO LIN (one board a line). Default: by the "
+              "extension of FILE (.lin is LIN), else PBN.")
 @click.option("--export-format", is_flag=True,
               help="Strict PBN 2.1 export format (PBN 2.1 section 3); otherwise each record's "
               "own content in import format.")
@@ -231,10 +290,11 @@ def upgrade_command(archive: str, out: str, force: bool, quiet: bool) -> None:
               "the directory OUT, each by its stored source name.")
 @_force
 @_quiet
-def export_command(archive: str, out: str, export_format: bool, original: bool, force: bool,
-                   quiet: bool) -> None:
+def export_command(archive: str, out: str, to: str | None, export_format: bool,
+                   original: bool, force: bool, quiet: bool) -> None:
     """Write the records of an archive (.parquet, .json, .jsonl or a Parquet dataset
-    directory) back as one PBN file; with -o -, to standard output once it is whole.
+    directory) back as one PBN file, or with --to lin (or -o FILE.lin) one LIN file; with
+    -o -, to standard output once it is whole.
     With --original, the source files themselves, byte for byte, under a directory."""
     from pbnkit.export.topbn import export_pbn
 
@@ -242,6 +302,11 @@ def export_command(archive: str, out: str, export_format: bool, original: bool, 
         _export_originals(archive, out, export_format, force, quiet)
         return
     check_output(out, parquet=False, dash="PBN")
+    if (to or ("lin" if out.lower().endswith(".lin") else "pbn")) == "lin":
+        if export_format:
+            raise click.UsageError("--export-format is PBN's: not with LIN output")
+        _export_lin(archive, out, force, quiet)
+        return
     progress = Progress("exporting", enabled=False if quiet else None)
     with output_path(out, ".pbn") as target, reported(progress):
         summary = export_pbn(archive, target, export_format=export_format, force=force,

@@ -33,7 +33,9 @@ class Code:
     fix: str = ""
 
 
-@by_fields
+by_fields(Code)
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding: a code at a 1-based line and column of a file."""
@@ -61,6 +63,9 @@ class Diagnostic:
     def format(self) -> str:
         """``path:line:col: CODE [name] message``, the form editors and CI understand."""
         return f"{self.path or '-'}:{self.line}:{self.column}: {self.code} [{self.name}] {self.message}"
+
+
+by_fields(Diagnostic)
 
 
 CODES: dict[str, Code] = {}

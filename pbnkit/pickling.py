@@ -2,12 +2,13 @@
 
 A slots dataclass pickles through ``dataclasses``' generic ``__getstate__`` and
 ``__setstate__``, which look up the class's fields on every call: most of the cost of
-sending a unit's results back. :func:`by_fields` gives a class a ``__reduce__`` that
-rebuilds it from its fields in one call (the getter runs in C).
+sending a unit's results back. :func:`by_fields` registers a reduction that rebuilds
+it from its fields in one call (the getter runs in C).
 """
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 from operator import attrgetter
 from typing import Any, TypeVar
@@ -26,5 +27,7 @@ def by_fields(cls: type[T]) -> type[T]:
         values = getter(self)
         return cls, (values,) if single else values
 
-    cls.__reduce__ = reduce  # type: ignore[method-assign]
+    # Registered with copyreg rather than set on the class: a class changed after it is
+    # made misbehaves once compiled (mypyc then gets != between its instances wrong).
+    copyreg.pickle(cls, reduce)
     return cls

@@ -26,10 +26,14 @@ import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
+
 import click
 
 from pbnkit.interrupts import interruptible
-from pbnkit.jobs.units import Unit
+
+if TYPE_CHECKING:  # the reader's modules stay unloaded at start (pbnkit --version)
+    from pbnkit.jobs.units import Unit
 
 #: the name of standard input among the PATHS, and of standard output as ``-o``
 STDIN = STDOUT = "-"

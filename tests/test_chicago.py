@@ -32,7 +32,7 @@ from tests.deals import deal_with, sheet_helpers
 
 NS, EW = Side.NS, Side.EW
 A, B = Line.ABOVE, Line.BELOW
-SCHEMA = json.loads((SCHEMAS / "score-report.v1.json").read_text())
+SCHEMA = json.loads((SCHEMAS / "score-report.v2.json").read_text())
 
 
 def deal(index: int, dealer: Seat | None, declarer: Seat | None, contract: str | None,

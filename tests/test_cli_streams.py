@@ -122,7 +122,7 @@ def test_convert_to_stdout_writes_jsonl_valid_against_the_schema(big, tmp_path, 
 
 
 def test_score_and_rescore_to_stdout_write_json_valid_against_the_schema(tmp_path):
-    schema = json.loads((SCHEMAS / "score-report.v1.json").read_text())
+    schema = json.loads((SCHEMAS / "score-report.v2.json").read_text())
     result = run("score", TEAM, "-o", "-")
     assert result.exit_code == 0 and "wrote" not in result.stderr
     jsonschema.validate(json.loads(result.stdout), schema)
@@ -238,7 +238,7 @@ def test_a_stopped_read_of_stdin_leaves_no_spool_file(tmp_path, stop):
     assert [p.name.startswith("pbnkit-stdin-") for p in tmp.iterdir()] == [True]
     process.send_signal(stop)
     out, err = process.communicate(timeout=30)
-    assert process.returncode == 2 and out == b""
+    assert process.returncode == 130 and out == b""
     assert b"pbnkit: interrupted" in err and b"Traceback" not in err
     assert list(tmp.iterdir()) == []
 

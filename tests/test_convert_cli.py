@@ -75,13 +75,13 @@ def test_a_failing_conversion_exits_two_and_leaves_nothing(pbn, tmp_path, monkey
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.pbn"]
 
 
-def test_an_interrupted_conversion_exits_two_and_leaves_nothing(pbn, tmp_path, monkeypatch):
+def test_an_interrupted_conversion_exits_130_and_leaves_nothing(pbn, tmp_path, monkeypatch):
     def interrupted(self, rows):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(archive_module.JsonlSink, "write", interrupted)
     result = run(convert_command, pbn, "-o", tmp_path / "out.jsonl")
-    assert result.exit_code == 2
+    assert result.exit_code == 130
     assert "interrupted" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.pbn"]
 

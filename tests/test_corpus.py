@@ -88,3 +88,26 @@ def test_empty_and_header_only_files_have_no_games_and_no_errors(relative):
     assert list(reader) == [] and reader.diagnostics == []
     result = CliRunner().invoke(main, ["validate", "-q", str(path)])
     assert result.exit_code == 0
+
+
+@pytest.mark.parametrize("row", corpus_params())
+def test_pbnkits_export_format_of_every_file_passes_the_tag_order_check(row):
+    """Export format puts the tables last, sorted by name (PBN 3.1); what pbnkit writes as
+    export format must pass its own --strict tag checks (the first 40 games of each file)."""
+    import io
+    import itertools
+
+    from pbnkit.export.canonical import export_form
+    from pbnkit.pbn.writer import PbnWriter
+    from pbnkit.rules import check_game
+
+    path = CORPUS / row["path"]
+    if path.suffix.lower() != ".pbn":
+        pytest.skip("not a PBN file")
+    out = io.StringIO()
+    writer = PbnWriter(out, export_format=True)
+    for game in itertools.islice(pbnkit.read(path), 40):
+        writer.write(export_form(game))
+    found = [d.format() for game in pbnkit.read_text(out.getvalue())
+             for d in check_game(game, strict=True) if d.code in ("TG101", "TG102")]
+    assert found == []

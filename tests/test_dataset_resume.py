@@ -170,7 +170,7 @@ def test_the_command_says_how_to_finish_an_interrupted_run(inputs, tmp_path, mon
     args = ["convert", "-q", "-j", "1", *map(str, inputs), "-o", str(out)]
     monkeypatch.setattr(pipeline, "convert_unit", Interrupt(2))
     result = CliRunner().invoke(main, args)
-    assert result.exit_code == 2
+    assert result.exit_code == 130
     assert "interrupted" in result.stderr and "--resume" in result.stderr
     assert str(partial_of(out)) in result.stderr
     monkeypatch.setattr(pipeline, "convert_unit", REAL)

@@ -32,7 +32,7 @@ def test_contract_rubber_archive_rescored_under_1920_rules(tmp_path):
     archive = tmp_path / "rubber.parquet"
     run("convert", "-q", SAMPLE_DATA / "rubber_contract.pbn", "-o", archive)
     document = json.loads(run("rescore", archive, "--profile", "auction-1920", "--format", "json").output)
-    jsonschema.validate(document, json.loads((SCHEMAS / "score-report.v1.json").read_text()))
+    jsonschema.validate(document, json.loads((SCHEMAS / "score-report.v2.json").read_text()))
     assert document["profile"] == "auction-1920"
     # Deal 1 (README 2.1): 2H by N making 9. In the 1920 code all tricks over six count
     # below: (9 - 6) x 8 = 24; honours A Q of hearts with N, K with S = 3 held by NS: 2v = 16.
@@ -69,7 +69,7 @@ def test_score_output_is_not_replaced_without_force(tmp_path):
     assert again.exit_code == 2 and "--force" in again.output
     assert run("score", SAMPLE_DATA / "team_match.pbn", "-o", out, "--force").exit_code == 0
     jsonschema.validate(json.loads(out.read_text()),
-                        json.loads((SCHEMAS / "score-report.v1.json").read_text()))
+                        json.loads((SCHEMAS / "score-report.v2.json").read_text()))
 
 
 def test_score_tables_schema_file_is_current():

@@ -19,7 +19,7 @@ def score_json(*args) -> dict:
     result = CliRunner().invoke(main, ["score", "--format", "json", *map(str, args)])
     assert result.exit_code == 0, result.output
     document = json.loads(result.output)
-    jsonschema.validate(document, json.loads((SCHEMAS / "score-report.v1.json").read_text()))
+    jsonschema.validate(document, json.loads((SCHEMAS / "score-report.v2.json").read_text()))
     return document
 
 

@@ -13,7 +13,7 @@ from pbnkit.scoring.report import ScoreReport, score_games
 from pbnkit.scoring.text import render
 from tests.conftest import SCHEMAS
 
-SCHEMA = json.loads((SCHEMAS / "score-report.v1.json").read_text())
+SCHEMA = json.loads((SCHEMAS / "score-report.v2.json").read_text())
 
 
 def record(board: int, contract: str = "4S", result: str = "10", scoring: str = "IMP",

@@ -163,8 +163,17 @@ def test_imps_that_disagree_are_an_error() -> None:
     assert all(d.effective_severity is Severity.ERROR for d in found)
 
 
-def test_one_room_only_is_not_compared() -> None:
-    assert check(record('[Room "Open"]', '[ScoreIMP "NS 13"]')) == []
+def test_one_room_only_is_not_compared_and_says_so_once() -> None:
+    found = check(record('[Room "Open"]', '[ScoreIMP "NS 13"]'),
+                  record('[Room "Open"]', '[ScoreIMP "NS 2"]', board="2"))
+    assert codes(found) == ["SC032"]
+    assert found[0].effective_severity is Severity.INFO
+    assert "not compared between two rooms" in found[0].message
+
+
+def test_score_imp_without_a_room_is_noted_as_not_checked() -> None:
+    (found,) = check(record('[ScoreIMP "NS 13"]'))
+    assert found.code == "SC032" and "has no Room" in found.message
 
 
 def test_butler_imps_are_noted_once_and_not_checked() -> None:
@@ -209,10 +218,12 @@ def test_more_matchpoints_than_the_files_top_means_a_larger_field() -> None:
     assert pairs('[ScoreMP "NS 40"]') == []
 
 
-def test_one_result_per_board_is_not_compared() -> None:
+def test_one_result_per_board_is_not_compared_and_says_so_once() -> None:
     # BBO exports: one result per board, percentages from the whole field
-    assert check(record('[ScorePercentage "NS 91.24"]'),
-                 record('[ScorePercentage "NS 57.65"]', board="2")) == []
+    found = check(record('[ScorePercentage "NS 91.24"]'),
+                  record('[ScorePercentage "NS 57.65"]', board="2"))
+    assert codes(found) == ["SC032"]
+    assert "holds one result of a board (board 1 first)" in found[0].message
 
 
 # -- SC023 matchpoints-mismatch-with-table -------------------------------------------------------

@@ -59,8 +59,9 @@ def test_reference_sample_tables() -> None:
     # correct_20's ScoreTable (game 45) ties each score with itself and is accepted; game 46
     # repeats only its first two rows under [ScoreTable "#"]: reported once, as a warning
     found = check(PBN_TESTS / "correct_20.pbn")
+    # its TotalScoreTable ranks pairs that no result of the file names: noted, not checked
     assert [(d.code, d.line, d.effective_severity) for d in found] == [
-        ("SC029", 685, Severity.WARNING)]
+        ("SC029", 685, Severity.WARNING), ("SC032", 666, Severity.INFO)]
 
 
 def test_reference_sample_percentage_changed_is_caught(tmp_path: Path) -> None:
@@ -94,8 +95,10 @@ def test_changed_score_is_caught(tmp_path: Path) -> None:
 
 def test_bbo_files_with_one_result_per_board_are_not_flagged() -> None:
     # their ScorePercentage comes from the whole field on BBO; the file holds one result
+    # of each board, which is said once, as a note
     for path in sorted(BBO.glob("*.pbn")):
-        assert check(path) == [], path.name
+        found = check(path)
+        assert all(d.code == "SC032" for d in found) and len(found) <= 1, path.name
 
 
 def test_bba_score_tags() -> None:
@@ -110,4 +113,6 @@ def test_no_errors_anywhere_in_the_corpus() -> None:
             tally[diagnostic.code] += 1
             assert diagnostic.effective_severity is not Severity.ERROR, diagnostic.format()
     # SC025: correct_10's Vulnerable tags against its Chicago chukker places (see above)
-    assert tally == {"SC025": 5, "SC029": 1, "SC030": 1}
+    # SC032: notes on figures that cannot be checked (BBO's one-result percentages, a
+    # ScoreIMP without a Room, correct_20's TotalScoreTable), once per file
+    assert tally == {"SC025": 5, "SC029": 1, "SC030": 1, "SC032": 6}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import jsonschema
 import pytest
@@ -60,7 +61,9 @@ def test_json_of_the_whole_corpus_validates_against_the_schema():
     result = run("validate", "--format", "json", "--min-severity", "info", "-q", CORPUS)
     document = json.loads(result.output)
     jsonschema.validate(document, json.loads((SCHEMAS / "validate-report.v1.json").read_text()))
-    assert document["summary"]["files"] == 76
+    # Every PBN and LIN file, found in any case of the suffix.
+    assert document["summary"]["files"] == sum(
+        1 for p in CORPUS.rglob("*") if p.suffix.lower() in (".pbn", ".lin"))
     assert document["summary"]["games"] == sum(f["games"] for f in document["files"])
 
 
@@ -81,14 +84,14 @@ def test_unreadable_file_exits_two_and_the_others_are_still_checked(tmp_path, mo
     good, locked = tmp_path / "a.pbn", tmp_path / "b.pbn"
     good.write_text('[Board "1"]\n[Dealer "Q"]\n')
     locked.write_text('[Board "1"]\n')
-    real_reader = units.PbnReader
+    real_reader = units.Unit.reader
 
-    def reader(path, *args, **kwargs):
-        if path == str(locked):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_reader(path, *args, **kwargs)
+    def reader(unit, *args, **kwargs):
+        if unit.path == str(locked):
+            raise PermissionError(13, "Permission denied", str(locked))
+        return real_reader(unit, *args, **kwargs)
 
-    monkeypatch.setattr(units, "PbnReader", reader)
+    monkeypatch.setattr(units.Unit, "reader", reader)
     result = run("validate", "-j", "1", good, locked)
     assert result.exit_code == 2
     assert f"pbnkit: {locked}: cannot read: Permission denied" in result.output
@@ -116,6 +119,31 @@ def test_every_code_is_documented_and_the_docs_page_is_current():
 def test_codes_command_explains_one_code():
     result = run("codes", "dl003")
     assert result.exit_code == 0 and "duplicate-card" in result.output
+    assert "docs/pbn.md#the-deal-dl" in result.output
+
+
+def test_codes_command_explains_every_listed_code():
+    listed = [line.split()[0] for line in run("codes").output.splitlines()]
+    assert "SC020" in listed and "SC030" in listed
+    for code in listed:
+        result = run("codes", code)
+        assert result.exit_code == 0 and result.output.startswith(code), code
+
+
+def test_codes_command_lists_a_family_and_suggests_for_a_typo():
+    family = run("codes", "SC02").output.splitlines()
+    assert family and all(line.startswith("SC02") for line in family)
+    typo = run("codes", "DLOO5")
+    assert typo.exit_code == 2 and "did you mean DL005?" in typo.output
+
+
+def test_every_code_links_to_the_rules_page_and_its_section_exists():
+    from pbnkit.codes import all_codes, rules_link
+
+    page = (SAMPLE_DATA.parent / "docs" / "pbn.md").read_text()
+    headings = {"pbn.md#" + re.sub(r"[^a-z0-9 -]", "", line[3:].lower()).replace(" ", "-")
+                for line in page.splitlines() if line.startswith("## ")}
+    assert {rules_link(code.code) for code in all_codes()} <= headings
 
 
 def test_sample_data_validates_without_errors():
@@ -131,7 +159,7 @@ def test_table_with_a_short_last_row_is_reported(tmp_path):
     assert f"{path}:4:1: TG016 [bad-table] OptimumResultTable ends with an incomplete row" in result.output
 
 
-def test_a_bug_in_a_check_is_reported_and_the_other_games_are_checked(tmp_path, monkeypatch):
+def test_a_bug_in_a_check_is_reported_and_the_other_games_are_checked(tmp_path, monkeypatch, patchable):
     import pbnkit.rules.report as report
 
     path = tmp_path / "two.pbn"
@@ -145,12 +173,12 @@ def test_a_bug_in_a_check_is_reported_and_the_other_games_are_checked(tmp_path, 
 
     monkeypatch.setattr(report, "check_game", check_game)
     result = run("validate", "-j", "1", path)
-    assert result.exit_code == 2
+    assert result.exit_code == 101  # a pbnkit bug, told apart from bad input
     assert "internal error in the game at line 1: ZeroDivisionError: boom" in result.output
     assert ":5:10: TG004" in result.output  # the second game was still checked
 
 
-def test_an_unexpected_error_is_one_line_and_exit_two(monkeypatch):
+def test_an_unexpected_error_is_one_line_and_exit_101(monkeypatch):
     import pbnkit.scoring.report as report
 
     def broken(*args, **kwargs):
@@ -158,6 +186,6 @@ def test_an_unexpected_error_is_one_line_and_exit_two(monkeypatch):
 
     monkeypatch.setattr(report, "score_collected", broken)
     result = run("score", SAMPLE_DATA / "team_match.pbn")
-    assert result.exit_code == 2
+    assert result.exit_code == 101
     assert "pbnkit: internal error: RuntimeError: kaput" in result.output
     assert "Traceback" not in result.output

@@ -30,8 +30,29 @@ def check_target(path: Path, force: bool) -> None:
     """Fail early, before any work, when the output may not be written."""
     if (path.exists() or path.is_symlink()) and not force:
         raise OutputExistsError(f"{path} exists (use --force to replace it)")
-    if not path.parent.is_dir():
-        raise OutputError(f"directory {path.parent} does not exist")
+    _check_parent(path)
+
+
+def _check_parent(path: Path) -> None:
+    """The output's directory exists; else which part of its path is wrong."""
+    if path.parent.is_dir():
+        return
+    for above in path.parents:
+        if above.exists():
+            if not above.is_dir():
+                raise OutputError(f"cannot write {path}: {above} is a file, not a directory")
+            break
+    raise OutputError(f"directory {path.parent} does not exist")
+
+
+@contextlib.contextmanager
+def _named(target: Path) -> Iterator[None]:
+    """An OSError while making the hidden temporary output names the output asked for
+    (the temporary name means nothing to the user)."""
+    try:
+        yield
+    except OSError as error:
+        raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
 
 
 def _permissions(path: str, directory: bool = False) -> None:
@@ -55,7 +76,9 @@ def atomic_file(path: str | os.PathLike[str], force: bool = False) -> Iterator[B
     """A binary stream whose content becomes ``path`` when the block ends normally."""
     target = Path(path)
     check_target(target, force)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    with _named(target):
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                         suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as stream:
             yield stream
@@ -97,7 +120,9 @@ def atomic_directory(path: str | os.PathLike[str], force: bool = False) -> Itera
     """
     target = Path(path)
     check_target(target, force)
-    temporary = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
+    with _named(target):
+        temporary = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.",
+                                          suffix=".tmp"))
     try:
         yield temporary
         _publish_directory(temporary, target, force)
@@ -130,9 +155,9 @@ def resumable_directory(path: str | os.PathLike[str], force: bool = False,
             shutil.rmtree(partial)
     elif target.exists() and not partial.exists():
         raise OutputExistsError(f"{target} is complete: there is nothing to resume")
-    if not target.parent.is_dir():
-        raise OutputError(f"directory {target.parent} does not exist")
-    partial.mkdir(exist_ok=True)
+    _check_parent(target)
+    with _named(target):
+        partial.mkdir(exist_ok=True)
     yield partial
     _publish_directory(partial, target, force or resume)
 

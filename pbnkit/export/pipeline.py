@@ -35,7 +35,9 @@ from pbnkit.export.sinks import BATCH_SIZE, SINKS, ArchiveError, output_format, 
 from pbnkit.jobs.engines import Engine, Inline
 from pbnkit.jobs.units import Unit, UnitEnd, end_of, file_encoding, plan, with_encodings
 from pbnkit.pbn.split import Encoding
+from pbnkit.lin.reader import open_reader
 from pbnkit.pbn.reader import PbnReader
+from pbnkit.pickling import by_fields
 
 
 @dataclass
@@ -61,6 +63,9 @@ class ConvertOptions:
         """The options that shape a dataset's parts (see ``journal.identity``)."""
         return {"check": self.check, "profile": self.profile,
                 "partition_by": list(self.partition_by)}
+
+
+by_fields(ConvertOptions)
 
 
 @dataclass(slots=True)
@@ -197,7 +202,7 @@ def records(paths: Iterable[str | os.PathLike[str]], check: bool = True,
     paths = list(paths)
     root = common_root(paths)
     for path in paths:
-        reader = PbnReader(path)
+        reader = open_reader(path)
         count = 0
         try:
             for row in unit_rows(reader, file_encoding(os.fspath(path)), check, True, on_game,
@@ -460,6 +465,9 @@ def _add_earlier_problems(unit: Unit, done: ConvertedUnit, earlier: list[Diagnos
     if done.files is not None:
         done.files = _write_part(options, unit,
                                  pa.Table.from_pylist(rows, schema=boards_schema(options.profile)))
+    elif options.kind in ("parquet", "dataset"):
+        # decoded rows hold plain lists and dicts, not the columns the encoder builds
+        done.payloads[-1] = pa.RecordBatch.from_pylist(rows, schema=boards_schema(options.profile))
     else:
         done.payloads[-1] = SINKS[options.kind].encode(rows, options.profile)
 

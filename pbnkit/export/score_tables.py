@@ -1,7 +1,7 @@
 """``pbnkit score -o``: the score report as JSON, or as one Parquet file per table.
 
 The Parquet tables mirror the JSON document section by section (boards, matches,
-rubbers, problems) with an explicit Arrow schema, never an inferred one; the schema is
+rubbers, rankings, standings, problems) with an explicit Arrow schema, never an inferred one; the schema is
 written out in ``schemas/score-tables.v2.arrow.json``. A column has one type in every
 table, the boards archive's included: ``board`` is the board number as an int32 (null when
 the Board tag is not an integer), where the JSON report keeps the tag's text. Files are
@@ -24,7 +24,9 @@ from pbnkit.export.schema import arrow_fields_json
 from pbnkit.scoring.report import REPORT_VERSION, ScoreReport
 
 SCHEMA_NAME = "score-tables"
-#: Bumped when a column changes type or meaning (version 2: ``board`` as int32).
+#: Bumped when a column changes type or meaning (version 2: ``board`` as int32). New
+#: columns and tables leave it: version 2 grew the pairs event's board columns, the
+#: matches' victory points and the rankings and standings tables.
 SCHEMA_VERSION = 2
 _STR, _INT, _FLOAT = pa.string(), pa.int32(), pa.float64()
 _BOARD = _INT  # as the boards archive's board column
@@ -41,14 +43,17 @@ TABLES: dict[str, pa.Schema] = {
     "boards": pa.schema([
         ("path", _STR), ("index", _INT), ("board", _BOARD), ("room", _STR), ("declarer", _STR),
         ("contract", _STR), ("tricks", pa.int8()), ("vulnerable", _STR), ("score_ns", _INT),
-        ("mp_ns", _FLOAT), ("pct_ns", _FLOAT),
+        ("mp_ns", _FLOAT), ("pct_ns", _FLOAT), ("mp_ew", _FLOAT), ("pct_ew", _FLOAT),
+        ("row", _INT), ("weight", _INT), ("pair_ns", _STR), ("pair_ew", _STR),
+        ("imp_ns", _FLOAT), ("datum", _INT), ("cross_sum", _INT), ("cross_average", _FLOAT),
     ]),
     "matches": pa.schema([
         ("key", _struct(event=_STR, section=_STR, stage=_STR, round=_STR, home_team=_STR,
                         visit_team=_STR)),
         ("boards", pa.list_(_struct(board=_BOARD, open_ns=_INT, closed_ns=_INT, diff=_INT,
                                     imps=_INT))),
-        ("imps_a", _INT), ("imps_b", _INT), ("winner", _STR),
+        ("imps_a", _INT), ("imps_b", _INT), ("winner", _STR), ("vp_a", _FLOAT),
+        ("vp_b", _FLOAT),
     ]),
     "rubbers": pa.schema([
         ("unit", _STR), ("number", _INT), ("path", _STR), ("complete", pa.bool_()),
@@ -59,6 +64,15 @@ TABLES: dict[str, pa.Schema] = {
         ("settlement", pa.list_(_ENTRY)), ("games", _SIDES), ("finished", pa.bool_()),
         ("above", _SIDES), ("below", _SIDES), ("total", _SIDES), ("winner", _STR),
         ("margin", _INT), ("rubber_points", _INT),
+    ]),
+    "rankings": pa.schema([
+        ("event", _STR), ("section", _STR), ("direction", _STR), ("id", _STR), ("names", _STR),
+        ("board_count", _INT), ("total_points", _FLOAT), ("top", _FLOAT),
+        ("percentage", _FLOAT), ("rank", _INT),
+    ]),
+    "standings": pa.schema([
+        ("event", _STR), ("section", _STR), ("team", _STR), ("matches", _INT),
+        ("imps_for", _INT), ("imps_against", _INT), ("vp", _FLOAT), ("rank", _INT),
     ]),
     "problems": pa.schema([("kind", _STR), ("message", _STR), ("path", _STR),
                            ("index", _INT), ("board", _BOARD)]),
@@ -73,7 +87,9 @@ def arrow_schema_json() -> dict[str, Any]:
         "description": "pbnkit score -o FILE.parquet writes FILE.<table>.parquet for each "
                        "table (zstd); the rows are the sections of schemas/score-report.v"
                        f"{REPORT_VERSION}.json, with board as an int32 (null when the Board "
-                       "tag is not an integer) in every table. File metadata: pbnkit.schema, "
+                       "tag is not an integer) in every table, and the rankings' boards and "
+                       "total as board_count and total_points (a column has one type in "
+                       "every table). File metadata: pbnkit.schema, "
                        "pbnkit.schema_version, pbnkit.version, pbnkit.profile.",
         "tables": {name: arrow_fields_json(schema) for name, schema in TABLES.items()},
     }
@@ -120,6 +136,11 @@ def _numbered(table: str, row: dict[str, Any]) -> dict[str, Any]:
         return {**row, "boards": [{**b, "board": board_number(b["board"])} for b in row["boards"]]}
     if table == "rubbers":
         return {**row, "deals": [{**d, "board": board_number(d["board"])} for d in row["deals"]]}
+    if table == "rankings":
+        # boards and total name other types in the matches and rubbers tables
+        ranking = dict(row)
+        return {**ranking, "board_count": ranking.pop("boards"),
+                "total_points": ranking.pop("total")}
     return row
 
 

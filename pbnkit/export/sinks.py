@@ -209,7 +209,9 @@ class JsonSink:
                      + b', "records": [\n')
         self._first = True
 
-    encode = staticmethod(_json_lines)
+    @staticmethod
+    def encode(rows: list[Row], profile: str | None = None) -> list[bytes]:
+        return _json_lines(rows, profile)
 
     def write(self, lines: list[bytes]) -> None:
         if lines:
@@ -227,7 +229,9 @@ class JsonlSink:
         self.profile = profile
         self._stream = stream
 
-    encode = staticmethod(_json_lines)
+    @staticmethod
+    def encode(rows: list[Row], profile: str | None = None) -> list[bytes]:
+        return _json_lines(rows, profile)
 
     def write(self, lines: list[bytes]) -> None:
         self._stream.write(b"".join(line + b"\n" for line in lines))

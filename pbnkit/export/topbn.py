@@ -25,6 +25,7 @@ from typing import BinaryIO
 from pbnkit.export.archive import ArchivedGame, iter_archive
 from pbnkit.export.atomic import atomic_file, check_target
 from pbnkit.export.canonical import export_form
+from pbnkit.lin.layout import pbn_layout
 from pbnkit.pbn.records import ElementKind, Game
 from pbnkit.pbn.writer import PbnWriter
 
@@ -86,7 +87,7 @@ def write_games(archived: Iterable[ArchivedGame], stream: BinaryIO, export_forma
             text.write("\ufeff")
         writer = PbnWriter(text, export_format, plan.charset)
         for record in archived:
-            game = export_form(record.game) if export_format else record.game
+            game = export_form(record.game) if export_format else pbn_layout(record.game)
             writer.write(game)
             if not export_format and not summary.persistent:
                 summary.persistent = any(t.value.startswith("##") for t in game.tags)

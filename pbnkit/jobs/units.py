@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pbnkit.lin.reader import open_reader, sniff_file
 from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, merge, summary
 from pbnkit.pbn.reader import PbnReader
 from pbnkit.pbn.split import codec_of, detect
@@ -50,8 +51,9 @@ class Unit:
         return self.path if self.resume is None else f"{self.path} (part {self.chunk + 1})"
 
     def reader(self, strict: bool = False) -> PbnReader:
-        return PbnReader(self.source or self.path, self.path, strict=strict,
-                         resume=self.resume)
+        """The unit's reader: PBN or LIN, by the name shown and the bytes."""
+        return open_reader(self.source or self.path, self.path, strict=strict,
+                           resume=self.resume)
 
 
 #: what a unit's reader found that belongs to its file rather than to a game
@@ -109,7 +111,7 @@ def plan(files: Sequence[Path], jobs: int) -> Iterator[Unit]:
     for path in files:
         name = os.fspath(path)
         size = os.stat(name).st_size if Path(name).is_file() else 0
-        if size <= target:
+        if size <= target or sniff_file(name) != "pbn":  # only PBN files are cut
             yield Unit(name, size, ordinal=ordinal)
             ordinal += 1
             continue

@@ -13,7 +13,7 @@ from pbnkit.export.archive_units import ArchiveUnit
 from pbnkit.jobs.units import Unit
 from pbnkit.pbn.records import Game
 from pbnkit.scoring.base import BoardResult
-from pbnkit.scoring.records import board_result
+from pbnkit.scoring.records import results_of
 
 
 class ReadError(PbnError):
@@ -46,5 +46,5 @@ def _scored(games: Iterable[Game]) -> ScoredUnit:
     for game in games:
         if game.path not in scoring and game.value("Scoring"):
             scoring[game.path] = game.value("Scoring") or ""
-        results.append(board_result(game))
+        results.extend(results_of(game))
     return ScoredUnit(results, scoring)

@@ -102,6 +102,12 @@ class Auction(NamedTuple):
                 steps.append(f".with_call({entry.call!r}{accepted})")
         return f"Auction({self.dealer!r})" + "".join(steps)
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter's view: the calls under W, N, E, S (see :mod:`pbnkit.views`)."""
+        from pbnkit.views import html
+
+        return html("auction", self)
+
     @property
     def turn(self) -> Seat:
         """The seat to call next."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model.cards import SEATS, Seat, Side, Strain
+from pbnkit.pickling import by_fields
 
 
 class Risk(enum.IntEnum):
@@ -76,6 +77,9 @@ class Call:
         return (self.level - 1) * 5 + int(self.strain)
 
 
+by_fields(Call)
+
+
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
@@ -129,6 +133,9 @@ class Contract:
     def tricks_needed(self) -> int:
         """Tricks declarer must win: six plus the level."""
         return 6 + self.level
+
+
+by_fields(Contract)
 
 
 PASSED_OUT = Contract(0, None)

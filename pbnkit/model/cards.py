@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass, field
 
 from pbnkit.errors import InvalidTokenError
+from pbnkit.pickling import by_fields
 
 
 class Seat(enum.IntEnum):
@@ -253,6 +254,9 @@ class Card:
 
     def __str__(self) -> str:
         return self.pbn()
+
+
+by_fields(Card)
 
 
 #: All 52 cards, clubs first, each suit from the two up: ``DECK[card.index] is card``.

@@ -262,6 +262,12 @@ class Deal:
     def __repr__(self) -> str:
         return f"Deal.from_pbn({self.pbn()!r})"
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter's view: the hand diagram (see :mod:`pbnkit.views`)."""
+        from pbnkit.views import html
+
+        return html("deal", self)
+
     def __str__(self) -> str:
         return self.pbn()
 

@@ -179,6 +179,12 @@ class Play(_PlayState):
         return (f"Play({self.deal!r}, {self.trump!r}, {self.opening_leader!r}) "
                 f"after {len(self.tricks)} tricks")
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter's view: the tricks with their lead and winner (see :mod:`pbnkit.views`)."""
+        from pbnkit.views import html
+
+        return html("play", self)
+
     @property
     def trump_suit(self) -> Suit | None:
         return None if self.trump is None else self.trump.suit

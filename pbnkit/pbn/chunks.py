@@ -26,6 +26,7 @@ from pbnkit.pbn.reader import Inheritance, PbnReader, file_diagnostics, parse_wi
 from pbnkit.pbn.records import Element, TagPair
 from pbnkit.pbn.split import (_CHUNK, Encoding, blank_lines, codec_of, decoded, detect,
                               line_separable, normalized, whole_lines)
+from pbnkit.pickling import by_fields
 
 # A tag whose value starts with `#`, quoted or not: a file without one has nothing to
 # inherit. Names found in commentary too only make the plan parse a few more games.
@@ -60,6 +61,9 @@ class Resume:
     last: bool = True
 
 
+by_fields(Resume)
+
+
 class ReadSummary(NamedTuple):
     """What a reader found about the file beside its games (picklable)."""
 
@@ -87,6 +91,7 @@ def merge(parts: Iterable[ReadSummary], path: str | None = None,
     trailer: tuple[Element, ...] = ()
     for part in parts:
         encoding.fallback_lines += part.encoding.fallback_lines
+        encoding.windows_1252_lines += part.encoding.windows_1252_lines
         encoding.bare_line_ends += part.encoding.bare_line_ends
         diagnostics += part.diagnostics
         trailer += part.trailer

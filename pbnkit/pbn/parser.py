@@ -142,14 +142,6 @@ SHAPERS: dict[str, Callable[[str, int, int], Any]] = {
 }
 
 
-def _terminal_callback(shaper: Callable[[str, int, int], Any]) -> Callable[[Any, Token], Any]:
-    def callback(self: _Shape, token: Token) -> Any:
-        # The lexer always sets line and column; Lark's types say they may be missing.
-        return shaper(token.value, cast(int, token.line) + self.line_offset,
-                      cast(int, token.column))
-    return callback
-
-
 class _Shape(Transformer[Token, Shaped]):
     """Turn the Lark parse of a game into (preamble elements, tag pairs).
 
@@ -181,14 +173,33 @@ class _Shape(Transformer[Token, Shaped]):
             tags[-1] = tags[-1]._replace(body=tuple(children[1:]))
         return tags
 
-    # Lark finds terminal callbacks by the terminal's name.
-    TAG_PAIRS = _terminal_callback(tag_pairs)
-    BARE_TAG_PAIR = _terminal_callback(bare_tag_pair)
-    WORDS = _terminal_callback(words)
-    STRING = _terminal_callback(string)
-    BRACE_COMMENT = _terminal_callback(brace_comment)
-    LINE_COMMENT = _terminal_callback(line_comment)
-    ESCAPE_LINE = _terminal_callback(escape_line)
+    def _shaped(self, shaper: Callable[[str, int, int], Any], token: Token) -> Any:
+        # The lexer always sets line and column; Lark's types say they may be missing.
+        return shaper(token.value, cast(int, token.line) + self.line_offset,
+                      cast(int, token.column))
+
+    # Lark finds terminal callbacks by the terminal's name. They are methods, not
+    # callables made by a factory: compiled with mypyc, such a callable is not bound.
+    def TAG_PAIRS(self, token: Token) -> Any:
+        return self._shaped(tag_pairs, token)
+
+    def BARE_TAG_PAIR(self, token: Token) -> Any:
+        return self._shaped(bare_tag_pair, token)
+
+    def WORDS(self, token: Token) -> Any:
+        return self._shaped(words, token)
+
+    def STRING(self, token: Token) -> Any:
+        return self._shaped(string, token)
+
+    def BRACE_COMMENT(self, token: Token) -> Any:
+        return self._shaped(brace_comment, token)
+
+    def LINE_COMMENT(self, token: Token) -> Any:
+        return self._shaped(line_comment, token)
+
+    def ESCAPE_LINE(self, token: Token) -> Any:
+        return self._shaped(escape_line, token)
 
 
 _SHAPE = _Shape()
@@ -385,7 +396,10 @@ def parse_game(text: str, first_line: int) -> Shaped:
 
 
 def _syntax_error(error: UnexpectedInput, text: str, first_line: int) -> GameSyntaxError:
-    offset = error.pos_in_stream if error.pos_in_stream is not None else 0
+    # Lark declares pos_in_stream as None, and sets an int: read it untyped, or compiled
+    # code checks it against the declaration
+    position: int | None = getattr(error, "pos_in_stream", None)
+    offset = position if position is not None else 0
     line = (getattr(error, "line", None) or 1)
     column = (getattr(error, "column", None) or 1)
     if isinstance(error, UnexpectedCharacters):
@@ -395,14 +409,21 @@ def _syntax_error(error: UnexpectedInput, text: str, first_line: int) -> GameSyn
         if error.token.type == "$END":
             message = "unexpected end of game"
         elif error.token.type in ("WORDS", "STRING"):
-            message = f"section data before the first tag: {_excerpt(error.token.value)!r}"
+            message = f"section data before the first tag: {_shown(_excerpt(error.token.value))}"
         else:
-            message = f"unexpected {_excerpt(str(error.token.value))!r}"
+            message = f"unexpected {_shown(_excerpt(str(error.token.value)))}"
     else:
         message = "unexpected end of game"
     if isinstance(offset, int) and offset >= len(text):
         line, column = text.count("\n") + 1, len(text) - text.rfind("\n")
     return GameSyntaxError(message, line + first_line - 1, column, offset)
+
+
+def _shown(text: str) -> str:
+    """Text quoted as the file has it: ``repr`` would double every backslash, and PBN
+    values hold backslashes ("Rank\\2R"); only characters that do not print are escaped."""
+    return "'" + "".join(char if char.isprintable() else f"\\x{ord(char):02x}"
+                         for char in text) + "'"
 
 
 def _excerpt(text: str, size: int = 40) -> str:
@@ -411,7 +432,7 @@ def _excerpt(text: str, size: int = 40) -> str:
 
 def _describe_character(char: str, text: str, offset: int) -> str:
     if char == "[":
-        return f"malformed tag pair: {_excerpt(text[offset:].split(chr(10), 1)[0])!r}"
+        return f"malformed tag pair: {_shown(_excerpt(text[offset:].split(chr(10), 1)[0]))}"
     if char == "{":
         return "unterminated {comment}"
     if char == '"':

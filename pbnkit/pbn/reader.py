@@ -11,7 +11,7 @@ import io
 import os
 import re
 from codecs import BOM_UTF8
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
@@ -21,7 +21,7 @@ from pbnkit.pbn import codes  # noqa: F401 -- registers the SY codes
 from pbnkit.pbn.parser import GameSyntaxError, keep_skipped, parse_game, skipped_text
 from pbnkit.pbn.records import Element, Game, TagPair, TagValues
 from pbnkit.pbn.split import (ByteWindow, Chunk, Encoding, Readable, decoded_blocks,
-                              read_head, split_games)
+                              not_text, read_head, split_games)
 
 if TYPE_CHECKING:
     from pbnkit.pbn.chunks import Resume
@@ -101,6 +101,13 @@ class PbnReader:
         encoding = self.encoding_info
         resume = self.resume
         at_start = resume is None or resume.games_before == 0
+        if at_start:
+            reason, text = not_text(text)
+            if reason is not None:
+                self.diagnostics.append(Diagnostic("SY009", f"not a PBN file: {reason}", 1, 1,
+                                                   self.path))
+                self.original_head, self.original_tail = b"", b""
+                return
         pending: tuple[Element, ...] = ()
         fallback_seen = 0
         # A game's bytes run from the line of its first tag pair to that of the next game:
@@ -118,11 +125,19 @@ class PbnReader:
                 # Lines are decoded ahead of the games: take those of this game's lines.
                 last = bisect.bisect_right(fallback, chunk.line + chunk.text.count("\n"))
                 if encoding.declared or encoding.bom:
-                    # Undeclared files fall back to Latin-1 silently: it is PBN's own charset.
                     for line in fallback[fallback_seen:last]:
                         problems.append(Diagnostic(
                             "SY005", f"line is not valid {encoding.declared or 'utf-8'}; "
                             "read as Latin-1", line, 1))
+                elif last > fallback_seen:
+                    # Undeclared files fall back to Latin-1 silently: it is PBN's own
+                    # charset. Bytes 0x80-0x9F are not in it: say they were read otherwise.
+                    cp1252 = encoding.windows_1252_lines
+                    for line in cp1252[bisect.bisect_left(cp1252, fallback[fallback_seen]):
+                                       bisect.bisect_right(cp1252, fallback[last - 1])]:
+                        problems.append(Diagnostic(
+                            "SY005", "bytes 0x80-0x9F, control characters in PBN's "
+                            "Latin-1, read as Windows-1252 (0x92 is an apostrophe)", line, 1))
                 fallback_seen = last
             preamble, tags = parse_with_recovery(chunk.text, chunk.line, problems)
             if not tags:
@@ -321,26 +336,79 @@ class Inheritance:
 
 def read(source: Source, path: str | None = None, strict: bool = False,
          resume: Resume | None = None) -> PbnReader:
-    """Read a PBN file lazily: ``for game in pbnkit.read("event.pbn"): ...``.
+    """Read a PBN or LIN file lazily: ``for game in pbnkit.read("event.pbn"): ...``.
 
     ``source`` is a path or an open binary (or text) file. Games are parsed as the
     iteration reaches them, so memory stays bounded by the largest game. ``strict`` adds
     the text-level export-format checks (tabs, CRLF line ends, game separation).
-    ``resume`` reads one part of a seekable file (see :mod:`pbnkit.pbn.chunks`).
+    ``resume`` reads one part of a seekable file (see :mod:`pbnkit.pbn.chunks`). A LIN
+    file (by its name, else its bytes) is read by :mod:`pbnkit.lin` into the same games.
     """
-    return PbnReader(source, path, strict, resume)
+    from pbnkit.lin.reader import open_reader  # the LIN reader builds on this module
+
+    return open_reader(source, path, strict, resume)
 
 
 def read_text(text: str, path: str | None = None) -> list[Game]:
-    """All games of a PBN string (convenient in tests and notebooks)."""
-    return list(PbnReader(io.BytesIO(text.encode("utf-8")), path))
+    """All games of a PBN or LIN string (convenient in tests and notebooks)."""
+    from pbnkit.lin.reader import LinReader, sniff
+
+    data = text.encode("utf-8")
+    if sniff(data, path) == "lin":
+        return list(LinReader(io.BytesIO(data), path))
+    return list(PbnReader(io.BytesIO(data), path))
 
 
-def iter_files(paths: list[str | Path], pattern: str = "*.pbn") -> Iterator[Path]:
-    """Files named, and the ``*.pbn`` files under directories named, in sorted order."""
+#: what directories are searched for, in any case (``2H-3H.PBN`` too): PBN files, and
+#: LIN files (Bridge Base Online's own format, read into the same games)
+FILE_SUFFIXES = (".pbn", ".lin")
+#: compressed hand records, which the command line reads too (pbnkit.cli_inputs)
+COMPRESSED_SUFFIXES = (".pbn.gz", ".lin.gz", ".zip")
+#: directories whose files are never hand records of the user's (version control's own)
+_NOT_SEARCHED = frozenset((".git", ".hg", ".svn"))
+
+
+def iter_files(paths: Iterable[str | os.PathLike[str]], suffixes: tuple[str, ...] = FILE_SUFFIXES,
+               skipped: Callable[[Path, str], None] | None = None) -> Iterator[Path]:
+    """Files named, and the files under directories named whose names end in one of
+    ``suffixes`` in any case, in sorted order. ``skipped(path, why)`` hears of every other
+    file under them, and of each directory left out."""
     for entry in paths:
         entry = Path(entry)
         if entry.is_dir():
-            yield from sorted(p for p in entry.rglob(pattern) if p.is_file())
+            yield from _searched(entry, suffixes, skipped or (lambda path, why: None))
         else:
             yield entry
+
+
+def _searched(top: Path, suffixes: tuple[str, ...],
+              skipped: Callable[[Path, str], None]) -> list[Path]:
+    found: list[Path] = []
+    seen: set[str] = set()
+    wanted = f"not a {', '.join(suffixes[:-1])} or {suffixes[-1]} file" if len(suffixes) > 1 \
+        else f"not a {suffixes[0]} file"
+    # Links to directories are followed (a folder of links to event folders is common),
+    # each real directory once (under its first name in sorted order), so that a link to
+    # a parent cannot loop forever.
+    for directory, subdirectories, names in os.walk(top, followlinks=True):
+        subdirectories.sort()
+        here = Path(directory)
+        real = os.path.realpath(directory)
+        if real in seen:
+            skipped(here, "a link to a directory searched already")
+            subdirectories.clear()
+            continue
+        seen.add(real)
+        for name in [d for d in subdirectories if d in _NOT_SEARCHED]:
+            skipped(here / name, "version control data")
+            subdirectories.remove(name)
+        for name in names:
+            path = here / name
+            lower = name.lower()
+            if not lower.endswith(suffixes):
+                skipped(path, wanted)
+            elif not path.is_file():
+                skipped(path, "not a regular file")
+            else:
+                found.append(path)
+    return sorted(found)

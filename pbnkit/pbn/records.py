@@ -129,6 +129,12 @@ class Game:
     #: On the file's last record only: the file's bytes after it.
     original_tail: bytes | None = field(default=None, compare=False, repr=False)
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter's view: the record as the report shows a board (see :mod:`pbnkit.views`)."""
+        from pbnkit.views import html
+
+        return html("game", self)
+
     def value(self, name: str) -> str | None:
         """The effective value of a tag (first occurrence wins, inheritance resolved)."""
         return self.values.get(name)

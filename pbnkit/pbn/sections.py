@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
+from pbnkit.pickling import by_fields
 
 _PART = re.compile(
     r"(?P<word>[A-Za-z0-9]+|-+)|(?P<space>[ \t\r\v\f]+)|(?P<newline>\n)"
@@ -53,6 +54,9 @@ class Section:
     items: tuple[SectionItem, ...]
     notes: tuple[TagPair, ...]
     diagnostics: tuple[Diagnostic, ...]
+
+
+by_fields(Section)
 
 
 def _problem(message: str, line: int, column: int, code: str = "SY006") -> Diagnostic:

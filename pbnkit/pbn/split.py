@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
+from pbnkit.pickling import by_fields
 
 _CHUNK = 1 << 20
 _CHARSET = re.compile(rb"^%[^\r\n]*charset\s*=\s*\"?([A-Za-z0-9_.:-]+)", re.IGNORECASE | re.MULTILINE)
@@ -30,6 +31,9 @@ class Encoding:
     declared: str | None = None
     bom: bool = False
     fallback_lines: list[int] = field(default_factory=list)
+    #: the fallback lines of an undeclared file that held bytes 0x80-0x9F, read as
+    #: Windows-1252 (curly quotes, dashes): Latin-1 has only control characters there
+    windows_1252_lines: list[int] = field(default_factory=list)
     #: line ends other than CRLF (export format wants CRLF only)
     bare_line_ends: int = 0
 
@@ -39,9 +43,10 @@ class Encoding:
             base = "utf-8 (bom)"
         elif self.declared:
             base = f"{self.declared} (declared)"
+        elif not self.fallback_lines:
+            return "utf-8"
         else:
-            base = "latin-1 (fallback)" if self.fallback_lines else "utf-8"
-            return base
+            return "windows-1252 (fallback)" if self.windows_1252_lines else "latin-1 (fallback)"
         return base + (" + latin-1 (fallback)" if self.fallback_lines else "")
 
 
@@ -71,6 +76,18 @@ def read_head(stream: Readable) -> tuple[Encoding, Readable]:
     head = stream.read(_CHUNK)
     encoding = detect(head)
     return encoding, _Rewound(head[len(_UTF8_BOM):] if encoding.bom else head, stream)
+
+
+def not_text(stream: Readable) -> tuple[str | None, Readable]:
+    """Why the stream cannot be a PBN file, from its first chunk (None when it may be),
+    and the stream to read on. PBN is text, and no text encoding it may use (an
+    ASCII-based one) has a NUL byte: a file with one is a program, an archive or an image,
+    and reading it as games would report each of its bytes."""
+    head = stream.read(_CHUNK)
+    reason = None
+    if b"\0" in head:
+        reason = "it holds NUL bytes: binary data, or text in UTF-16"
+    return reason, _Rewound(head, stream)
 
 
 class _Rewound:
@@ -178,19 +195,38 @@ def decoded_blocks(stream: Readable, encoding: Encoding, first_line: int = 1) ->
         line += lines
 
 
+def _latin_1_where_undefined(error: UnicodeError) -> tuple[str, int]:
+    """The five bytes Windows-1252 leaves undefined read as Latin-1 (control characters
+    that the checks then report), so that every byte is still one character."""
+    assert isinstance(error, UnicodeDecodeError)
+    return error.object[error.start:error.end].decode("latin-1"), error.end
+
+
+codecs.register_error("pbnkit-latin-1", _latin_1_where_undefined)
+_C1 = re.compile(rb"[\x80-\x9f]")
+
+
 def decoded(block: bytes, codec: str, whole: bool, first_line: int, encoding: Encoding) -> str:
     if whole:
         try:
             return block.decode(codec)
         except UnicodeDecodeError:
             pass
+    # A line that is not in the declared charset is read as Latin-1 (SY005 says so). An
+    # undeclared file is UTF-8 or a legacy single-byte charset: Windows-1252 where it
+    # differs from Latin-1, as programs on Windows write O\x92Brien for O'Brien.
+    undeclared = not (encoding.declared or encoding.bom)
     lines = block.split(b"\n")
     for number, raw in enumerate(lines):
         try:
             lines[number] = raw.decode(codec)  # type: ignore[call-overload]
         except UnicodeDecodeError:
             encoding.fallback_lines.append(first_line + number)
-            lines[number] = raw.decode("latin-1")  # type: ignore[call-overload]
+            if undeclared and _C1.search(raw):
+                encoding.windows_1252_lines.append(first_line + number)
+                lines[number] = raw.decode("cp1252", "pbnkit-latin-1")  # type: ignore[call-overload]
+            else:
+                lines[number] = raw.decode("latin-1")  # type: ignore[call-overload]
     return "\n".join(lines)  # type: ignore[arg-type]
 
 
@@ -207,6 +243,9 @@ class Chunk:
     line: int
     separator: tuple[str, ...] = ()
     offset: int = 0
+
+
+by_fields(Chunk)
 
 
 _LINE = re.compile(rb"[^\r\n]*(?:\r\n?|\n)?")

@@ -19,6 +19,7 @@ from pbnkit.model.cards import Seat
 from pbnkit.model.values import parse_or_none
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.sections import Section, SectionItem
+from pbnkit.pickling import by_fields
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -85,13 +86,18 @@ _FAULT_CODES = {
 _LENIENT = {"P": PASS, "PAS": PASS, "D": DOUBLE, "DBL": DOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE,
             "REDBL": REDOUBLE}
 _SHORT_NT = re.compile(r"([1-7])N", re.IGNORECASE)
+#: Calls as PBN spells them: each word all uppercase or all lowercase (PBN 3.11).
+_STANDARD_CALLS = frozenset(
+    ["Pass", "pass", "X", "x", "XX", "xx"]
+    + [f"{level}{strain}" for level in range(1, 8)
+       for strain in ("C", "D", "H", "S", "NT", "c", "d", "h", "s", "nt")])
 _MARKERS = ("*", "+")
 
 
 def read_call(text: str) -> tuple[Call | None, bool]:
     """A call token as ``(call, standard)``; ``(None, False)`` when it is no call."""
     try:
-        return Call.from_pbn(text), True
+        return Call.from_pbn(text), text in _STANDARD_CALLS  # any case reads
     except InvalidTokenError:
         pass
     if text.upper() in _LENIENT:
@@ -119,6 +125,9 @@ class AuctionOutcome:
     def is_finished(self) -> bool:
         """The calls themselves ended the auction (so contract and declarer are known)."""
         return self.reliable and self.auction is not None and self.auction.is_finished
+
+
+by_fields(AuctionOutcome)
 
 
 class _Replay:

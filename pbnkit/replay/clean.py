@@ -53,10 +53,12 @@ _NOTE = re.compile(r"=[0-9]+=")
 #: Seat values as ``Seat.from_pbn`` reads them after ``strip().upper()``.
 _SEATS = {seat.name: int(seat) for seat in SEATS}
 
-#: Calls by uppercase spelling: bids by rank (1C is 0, 7NT is 34), then the rest.
+#: Calls as PBN spells them, all uppercase or all lowercase (another spelling is AU009):
+#: bids by rank (1C is 0, 7NT is 34), then the rest.
 _PASS, _DOUBLE, _REDOUBLE, _ALL_PASS = 35, 36, 37, 38
-_CALLS = {call.pbn().upper(): call.rank for call in ALL_CALLS if call.is_bid} | {
-    "PASS": _PASS, "X": _DOUBLE, "XX": _REDOUBLE, "AP": _ALL_PASS}
+_CALLS = {call.pbn(): call.rank for call in ALL_CALLS if call.is_bid} | {
+    "Pass": _PASS, "X": _DOUBLE, "XX": _REDOUBLE, "AP": _ALL_PASS}
+_CALLS |= {spelling.lower(): code for spelling, code in _CALLS.items()}
 _CARDS = {text: card.index for text, card in CARDS_BY_TEXT.items()}
 #: Suit number and bit of each card index, looked up rather than computed per card.
 _SUIT = tuple(index // 13 for index in range(52))
@@ -152,7 +154,7 @@ def _auction(game: Game, tag: TagPair, calls: list[str]) -> tuple[Contract, Seat
     first = [-1] * 10
     last = len(calls) - 1
     for position, text in enumerate(calls):
-        code = _CALLS.get(text.upper())
+        code = _CALLS.get(text)
         if code is None:
             return None
         if code < _PASS:

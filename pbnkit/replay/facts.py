@@ -16,6 +16,7 @@ from pbnkit.pbn.records import Game
 from pbnkit.replay.game import replay
 from pbnkit.replay.outcome import Replayed
 from pbnkit.replay.tags import read_contract, read_declarer, read_result
+from pbnkit.pickling import by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,9 @@ class RecordFacts:
     #: declarer's tricks
     tricks: int | None
     vulnerability: Vulnerability | None
+
+
+by_fields(RecordFacts)
 
 
 def record_facts(game: Game) -> RecordFacts:
@@ -42,14 +46,8 @@ def record_facts(game: Game) -> RecordFacts:
         contract = contract if contract is not None else replayed.contract
         declarer = declarer if declarer is not None else replayed.declarer
     result = read_result(game.value("Result"))
-    if result is not None and result.declarer_tricks is not None:
-        tricks = result.declarer_tricks
-    elif result is not None and declarer is not None:
-        by_side = dict(result.sides)
-        if declarer.side in by_side:
-            tricks = by_side[declarer.side]
-        elif declarer.side.other in by_side:
-            tricks = 13 - by_side[declarer.side.other]
+    if result is not None:
+        tricks = result.tricks_of(declarer)
     if tricks is None and contract is not PASSED_OUT:
         tricks = (replayed or replay(game)).declarer_tricks
     vulnerability = parse_or_none(Vulnerability.from_pbn, game.value("Vulnerable"))

@@ -11,6 +11,7 @@ from pbnkit.diagnostics import Diagnostic
 from pbnkit.model.calls import Contract
 from pbnkit.model.cards import Seat, Side
 from pbnkit.model.play import Play
+from pbnkit.pickling import by_fields
 
 
 class Tricks(NamedTuple):
@@ -60,3 +61,7 @@ class Replayed:
         if tricks is None or declarer is None or not tricks.is_complete or tricks.unknown:
             return None
         return tricks.won(declarer.side)
+
+
+by_fields(Replayed)
+

@@ -22,6 +22,7 @@ from pbnkit.model.values import parse_or_none
 from pbnkit.pbn.records import Game, TagPair
 from pbnkit.pbn.sections import Section, SectionItem
 from pbnkit.replay.tags import deal_of, read_contract, read_declarer
+from pbnkit.pickling import by_fields
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -59,8 +60,8 @@ PLAY = register(
          "tag. Import format may start the columns elsewhere (PBN 3.6).",
          '[Declarer "S"] [Play "N"]', 'Write [Play "W"] and rotate the columns.'),
     Code("PL010", "card-after-end-marker", E, "A card after * or + in the play.",
-         "* ends the play section; after + (the next card to play) only '-' may follow "
-         "(PBN 3.6).", "SA + SK", "Remove what follows the marker."),
+         "* ends the play section; after + (the next card to play) only '-' may follow, "
+         "and a second + is one too many (PBN 3.6).", "SA + SK", "Remove what follows the marker."),
     Code("PL011", "bad-play-seat", E, "The Play tag value is not a seat.",
          "The Play tag names the seat of the first column: W, N, E or S.", '[Play "X"]',
          'Write [Play "W"] (the opening leader, in export format).'),
@@ -93,6 +94,9 @@ class PlaySetting:
     opening_leader: Seat
 
 
+by_fields(PlaySetting)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayOutcome:
     """The replayed play (None if it could not start) and its end marker."""
@@ -100,6 +104,9 @@ class PlayOutcome:
     play: Play | None
     marker: str | None
     cards: int  # card tokens and '-' replayed
+
+
+by_fields(PlayOutcome)
 
 
 def setting_of(game: Game, play_tag: TagPair, auction_contract: Contract | None,
@@ -212,7 +219,9 @@ class _Replay:
         for slot in row[:present[-1] + 1] if present else ():
             if self.stopped:
                 break
-            self.place(slot[0], slot[1], lead_out_of_turn=slot is lead_out)
+            # the ^L slot by its item, not by identity: compiled code copies tuples
+            self.place(slot[0], slot[1], lead_out_of_turn=lead_out is not None
+                       and slot[1] is lead_out[1])
         self.report_not_held(number)
 
     def report_not_held(self, number: int) -> None:
@@ -238,7 +247,11 @@ class _Replay:
 
     def place(self, seat: Seat, item: SectionItem | None, lead_out_of_turn: bool) -> None:
         if self.plus:
-            if item is not None and item.text not in ("-", "+"):
+            if item is not None and item.text == "+":
+                self.report("PL010", "a second + in the play: + stands for the one next "
+                            "card, so a play has one at most", item)
+                self.stopped = True
+            elif item is not None and item.text != "-":
                 self.report("PL010", f"{item.text} after + in the play", item)
                 self.stopped = True
             return

@@ -15,6 +15,7 @@ from pbnkit.errors import InvalidTokenError
 from pbnkit.model.calls import PASSED_OUT, Contract, Risk
 from pbnkit.model.cards import Seat, Side, Strain
 from pbnkit.model.deal import Deal
+from pbnkit.pickling import by_fields
 
 _CONTRACT = re.compile(r"\s*([1-7])(NT|N|[CDHS])(XX|X|R)?\s*", re.IGNORECASE)
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?", re.IGNORECASE)
@@ -70,6 +71,9 @@ class DeclarerTag:
         return self.seat.partner if self.swapped else self.seat
 
 
+by_fields(DeclarerTag)
+
+
 @functools.lru_cache(maxsize=64)
 def read_declarer(text: str | None) -> DeclarerTag | None:
     value = (text or "").strip().upper()
@@ -87,6 +91,23 @@ class ResultTag:
     declarer_tricks: int | None
     sides: tuple[tuple[Side, int], ...] = ()
     wrong_agreement: bool = False
+
+    def tricks_of(self, declarer: Seat | None) -> int | None:
+        """Declarer's tricks: stated bare, or by declarer's side, or 13 less the other
+        side's; None when the tag does not tell (by side, with no declarer known)."""
+        if self.declarer_tricks is not None:
+            return self.declarer_tricks
+        if declarer is None:
+            return None
+        by_side = dict(self.sides)
+        if declarer.side in by_side:
+            return by_side[declarer.side]
+        if declarer.side.other in by_side:
+            return 13 - by_side[declarer.side.other]
+        return None
+
+
+by_fields(ResultTag)
 
 
 @functools.lru_cache(maxsize=512)

@@ -3,9 +3,11 @@ document, schema ``schemas/validate-report.v1.json``)."""
 
 from __future__ import annotations
 
+import fnmatch
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from pbnkit.diagnostics import Diagnostic, Severity
@@ -27,6 +29,7 @@ class FileReport:
     errors: int = 0
     warnings: int = 0
     failure: str | None = None  # why the file could not be read at all
+    infos: int = 0  # counted for the text summary; not in the JSON document (schema v1)
 
 
 @dataclass
@@ -41,6 +44,10 @@ class Report:
     @property
     def warnings(self) -> int:
         return sum(f.warnings for f in self.files)
+
+    @property
+    def infos(self) -> int:
+        return sum(f.infos for f in self.files)
 
     @property
     def games(self) -> int:
@@ -74,9 +81,35 @@ class Options:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     min_severity: Severity = Severity.INFO
+    #: (glob, code prefixes): more codes to leave out of the files the glob matches,
+    #: relative to ``root`` (the settings file's directory)
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    root: str = ""
+
+    def ignored_in(self, path: str) -> tuple[str, ...]:
+        """The code prefixes left out of the file ``path``."""
+        if not self.per_file_ignores:
+            return self.ignore
+        return self.ignore + tuple(code for glob, codes in self.per_file_ignores
+                                   if _matches(glob, path, self.root) for code in codes)
 
 
-@by_fields
+by_fields(Options)
+
+
+def _matches(glob: str, path: str, root: str) -> bool:
+    """Whether a per-file glob names the file: a glob of its path relative to ``root``
+    (``robots/*``, ``**/bba/*.pbn``; ``*`` spans directories), of its name (``*.lin``), or
+    a directory above it (``robots``)."""
+    relative = os.path.relpath(os.path.abspath(path), root) if root else path
+    relative = PurePath(path if relative.startswith("..") else relative).as_posix()
+    glob = glob.removeprefix("./").rstrip("/")
+    names = (relative, PurePath(path).name)
+    return (any(fnmatch.fnmatchcase(name, pattern) for name in names
+                for pattern in (glob, glob.removeprefix("**/")))
+            or relative.startswith(glob + "/"))
+
+
 @dataclass(slots=True)
 class CheckedGame:
     """One game checked in a worker: the listed findings of its own checks, their
@@ -86,9 +119,13 @@ class CheckedGame:
     found: list[Diagnostic] = field(default_factory=list)
     errors: int = 0
     warnings: int = 0
+    infos: int = 0
     score: ScoreRecord | None = None
     table: list[Diagnostic] = field(default_factory=list)
     failure: str | None = None  # a bug in a check: the game is left out, the rest go on
+
+
+by_fields(CheckedGame)
 
 
 @dataclass(slots=True)
@@ -104,6 +141,7 @@ def check_unit(options: Options, unit: Unit) -> CheckedUnit:
     games: list[CheckedGame] = []
     try:
         reader = unit.reader(options.strict)
+        ignore = options.ignored_in(unit.path)
         for game in reader:
             checked = CheckedGame(game.line)
             try:
@@ -113,8 +151,8 @@ def check_unit(options: Options, unit: Unit) -> CheckedUnit:
                 checked.failure = _internal(error, game.line)
             else:
                 if found:  # most games of a large file have nothing to list or count
-                    checked.found = _tally(checked, select(found, options.select,
-                                                          options.ignore), options.min_severity)
+                    checked.found = _tally(checked, select(found, options.select, ignore),
+                                           options.min_severity)
             games.append(checked)
     except OSError as error:
         return CheckedUnit(games, None, f"cannot read: {error.strerror or error}")
@@ -147,6 +185,7 @@ class FileValidation:
                 continue
             report.errors += game.errors
             report.warnings += game.warnings
+            report.infos += game.infos
             self.kept.extend(game.found)
             if found:
                 self.kept.extend(self._listed(found))
@@ -168,11 +207,15 @@ class FileValidation:
             found = list(end.diagnostics)
         self.kept.extend(self._listed(found))
         report.encoding = end.encoding.name
+        # The findings of the whole file (matchpoints, text outside the games) come last:
+        # listed in line order all the same, as people read a file.
+        self.kept.sort(key=lambda d: (d.line, d.column))
         return report, self.kept
 
     def _listed(self, found: list[Diagnostic]) -> list[Diagnostic]:
         options = self.options
-        return _tally(self.report, select(found, options.select, options.ignore),
+        return _tally(self.report, select(found, options.select,
+                                          options.ignored_in(self.report.path)),
                       options.min_severity)
 
 
@@ -202,6 +245,8 @@ def _tally(report: FileReport | CheckedGame, diagnostics: Iterable[Diagnostic],
             report.errors += 1
         elif severity is Severity.WARNING:
             report.warnings += 1
+        else:
+            report.infos += 1
         if _RANK[severity] <= _RANK[min_severity]:
             kept.append(diagnostic)
     return kept

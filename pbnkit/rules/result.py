@@ -71,11 +71,12 @@ def check_contract(game: Game, contract: Contract, declarer_seat: Seat | None) -
 
 
 def _shift_hint(found: Seat, expected: Seat) -> str:
-    """Some writers leave out the passes before the opening bid; the tell-tale sign is a
-    declarer off by the same rotation."""
+    """Some writers leave out the passes before the opening bid, which moves every call,
+    and so declarer, back by as many seats: the tag's declarer would follow from the
+    auction with that many passes put in front of it."""
     passes = (expected - found) % 4
-    return (f"; {expected.name} would be, had the auction left out {passes} opening "
-            f"pass{'es' if passes > 1 else ''}")
+    return (f"; {expected.name} would be, were the auction to start with {passes} more "
+            f"pass{'es' if passes > 1 else ''} (are opening passes left out?)")
 
 
 def check_result(game: Game, tricks: Tricks, declarer: Seat | None) -> list[Diagnostic]:

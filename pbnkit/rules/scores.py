@@ -17,8 +17,6 @@ be scored (no result, no declarer) is simply not compared: no guessing.
 
 from __future__ import annotations
 
-import functools
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -27,6 +25,9 @@ from decimal import Decimal
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Side
 from pbnkit.pbn.records import Game, TagPair
+from pbnkit.rules.event_scores import (FIELD_IMPS, StatedTotals, check_totals, field_imps,
+                                      read_totals)
+from pbnkit.rules.stated_scores import Stated, StatedRubber, read_rubber, read_stated
 from pbnkit.rules.table_scores import (
     NOT_MATCHPOINTS,
     Fit,
@@ -34,11 +35,9 @@ from pbnkit.rules.table_scores import (
     check_score_table,
     figure_text,
     law77,
-    read_number,
     scoring_fields,
     vulnerability_of,
 )
-from pbnkit.rules.tags import normalize_score
 from pbnkit.scoring import (
     DEFAULT_PROFILE,
     MatchpointScale,
@@ -48,7 +47,9 @@ from pbnkit.scoring import (
     team_matches,
 )
 from pbnkit.scoring.base import BoardResult, Line, MatchKey, Problem, RubberDeal
+from pbnkit.scoring.duplicate import DuplicateProfile
 from pbnkit.scoring.records import board_result
+from pbnkit.scoring.table_rows import table_results
 from pbnkit.pickling import by_fields
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -94,100 +95,19 @@ SCORE_CODES = register(
          'Write [Vulnerable "NS"].'),
     Code("SC030", "imps-not-checked", I, "ScoreIMP computed by a method pbnkit does not "
          "compute is not checked.",
-         "Butler, cross-IMPs, an expert datum and the 1948/1961 scales need the whole field or "
-         "another scale; they are reported once per file.",
-         '[Scoring "IMP;Butler"] [ScoreIMP "NS 3"]', ""),
+         "An expert or median datum, the 1948/1961 scales, board-a-match and instant scoring, "
+         "and Butler or cross-IMPs on team-match records (they belong to a pairs field) are "
+         "reported once per file. Butler and cross-IMPs of a pairs field are checked "
+         "(SC033).", '[Scoring "IMP;Median"] [ScoreIMP "NS 3"]', ""),
 )
 
 _SCORE_TAGS = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage")
 # Scoring fields whose IMPs are not the two-room difference on the WBF scale.
 _OTHER_IMPS = frozenset(("butler", "butler-2", "experts", "cross", "cross1", "cross2", "mean",
                          "median", "imp_1948", "imp_1961", "bam", "instant"))
-_STATED = re.compile(r"(NS|EW)\s+(\S+)(?:\s+(NS|EW)\s+(\S+))?", re.IGNORECASE)
-_RUBBER_BARE = re.compile(r"(\d+)/(\d+)")
-_RUBBER_SIDES = re.compile(r"(NS|EW) (\d+)/(\d+)(?: (NS|EW) (\d+)/(\d+))?", re.IGNORECASE)
+# Of those, the ones pbnkit does not compute ("mean" only says Butler's datum is a mean).
+_UNCOMPUTED_IMPS = _OTHER_IMPS - FIELD_IMPS - {"mean"}
 
-
-@by_fields
-@dataclass(frozen=True, slots=True)
-class Stated:
-    """A score tag as written: the bare figure (declarer's side) or figures by side."""
-
-    name: str
-    text: str
-    line: int
-    column: int
-    bare: Decimal | None = None
-    sides: tuple[tuple[Side, Decimal], ...] = ()
-    commented: bool = False
-
-    def claims(self, declarer_side: Side | None) -> list[tuple[Side, Decimal]]:
-        """Each figure with the side it is for; a bare figure needs declarer's side."""
-        if self.bare is None:
-            return list(self.sides)
-        return [] if declarer_side is None else [(declarer_side, self.bare)]
-
-
-def read_stated(tag: TagPair, value: str) -> Stated | None:
-    """Score, ScoreIMP, ScoreMP or ScorePercentage: ``620``, ``NS +620``, ``EW 3.5 NS -3.5``
-    (blanks tolerated); None when unreadable."""
-    figures = _stated_figures(value)
-    if figures is None:
-        return None
-    bare, sides = figures
-    return Stated(tag.name, value, tag.line, tag.value_column or tag.column, bare, sides,
-                  bool(tag.comments))
-
-
-# A file repeats its score values ("NS 420", "EW 100") over and over, and each is read
-# into the same immutable figures: remembered.
-@functools.lru_cache(maxsize=1024)
-def _stated_figures(
-        value: str) -> tuple[Decimal | None, tuple[tuple[Side, Decimal], ...]] | None:
-    """The bare figure, or the figures by side, of a score tag value; None if unreadable."""
-    text = normalize_score(value)
-    bare = read_number(text)
-    if bare is not None:
-        return bare, ()
-    match = _STATED.fullmatch(text)
-    if match is None:
-        return None
-    sides = [(Side(match[1].upper()), read_number(match[2]))]
-    if match[3]:
-        sides.append((Side(match[3].upper()), read_number(match[4])))
-    if any(n is None for _, n in sides) or len({s for s, _ in sides}) < len(sides):
-        return None
-    return None, tuple((s, n) for s, n in sides if n is not None)
-
-
-@dataclass(frozen=True, slots=True)
-class StatedRubber:
-    """A ScoreRubber tag: ``above/below``, bare (declarer's side) or by side."""
-
-    text: str
-    line: int
-    column: int
-    bare: tuple[int, int] | None = None
-    sides: tuple[tuple[Side, tuple[int, int]], ...] = ()
-
-
-def read_rubber(tag: TagPair, value: str) -> StatedRubber | None:
-    """ScoreRubber: ``50/120``, ``NS 50/120``, ``EW 300/40 NS 50/70``; None otherwise."""
-    text = normalize_score(value)
-    where = (value, tag.line, tag.value_column or tag.column)
-    bare = _RUBBER_BARE.fullmatch(text)
-    if bare is not None:
-        return StatedRubber(*where, bare=(int(bare[1]), int(bare[2])))
-    match = _RUBBER_SIDES.fullmatch(text)
-    if match is None or (match[4] or "").upper() == match[1].upper():
-        return None
-    sides = [(Side(match[1].upper()), (int(match[2]), int(match[3])))]
-    if match[4]:
-        sides.append((Side(match[4].upper()), (int(match[5]), int(match[6]))))
-    return StatedRubber(*where, sides=tuple(sides))
-
-
-@by_fields
 @dataclass(slots=True)
 class ScoreRecord:
     """What the checks keep of one game: a few small, picklable values (no Game, no Deal),
@@ -208,11 +128,22 @@ class ScoreRecord:
     #: the Law 77 score from N-S (see :meth:`score_ns`), worked out once where the record
     #: is made, a worker with -j, so the parent's checks in file order only compare
     ns: int | None = None
+    #: the results of the record's ScoreTable rows, when it has no contract of its own
+    rows: tuple[BoardResult, ...] = ()
+    totals: StatedTotals | None = None
+    #: the ScoreTable's individual-event columns, which are not checked
+    individual: tuple[str, ...] = ()
+    table_at: tuple[int, int] = (1, 1)
 
     def diagnostic(self, code: str, message: str, line: int, column: int,
                    severity: Severity | None = None) -> Diagnostic:
         return Diagnostic(code, message, line, column, self.result.path, self.result.board,
                           severity)
+
+    def stated_at(self, name: str) -> tuple[int, int]:
+        """Where the record's ``name`` tag is written (its first line when unknown)."""
+        stated = self.stated.get(name)
+        return (stated.line, stated.column) if stated is not None else self.table_at
 
     @property
     def old_mp(self) -> bool:
@@ -239,6 +170,9 @@ class ScoreRecord:
                      self.old_mp)
 
 
+by_fields(ScoreRecord)
+
+
 class ScoreChecks:
     """The SC020-SC030 checks of one file.
 
@@ -261,6 +195,12 @@ class ScoreChecks:
         self._rooms: list[ScoreRecord] = []
         self._fields: dict[tuple[MatchKey, str], list[int]] = {}
         self._stating_mp: dict[tuple[MatchKey, str], list[ScoreRecord]] = {}
+        self._stating_imps: dict[tuple[MatchKey, str], list[ScoreRecord]] = {}
+        # A pairs event's results (table rows, records naming their pairs), kept only to
+        # rank the pairs against a TotalScoreTable.
+        self._event: list[BoardResult] = []
+        self._totals: list[ScoreRecord] = []
+        self._unchecked: dict[str, Diagnostic] = {}  # SC032, once per kind
 
     @property
     def profile(self) -> str | None:
@@ -283,6 +223,11 @@ class ScoreChecks:
             self._scoring = record.scoring_tag
         found = list(table_diagnostics)
         found += self._note_imps(record)
+        if record.individual:
+            self._unchecked_once("individual", record, record.stated_at("ScoreTable"),
+                                 "individual-event columns (" + ", ".join(record.individual)
+                                 + ") are not checked: pbnkit ranks the players from the "
+                                 "scores, but does not compare these figures")
         self._pending.append(record)
         if self.profile is not None:
             found += self._flush(self.profile)
@@ -293,10 +238,11 @@ class ScoreChecks:
         profile = self.profile or DEFAULT_PROFILE
         found = self._flush(profile)
         if profile == "duplicate":
-            found += self._imps() + self._matchpoints()
+            found += (self._imps() + self._matchpoints() + self._pairs_imps()
+                      + self._total_scores())
         else:
             found += self._rubbers(profile)
-        return found
+        return found + list(self._unchecked.values())
 
     # -- in file order -----------------------------------------------------------------------
 
@@ -314,6 +260,15 @@ class ScoreChecks:
     def _keep(self, record: ScoreRecord) -> None:
         """File a checked record for the duplicate checks at the end of the file."""
         result, ns = record.result, record.score_ns()
+        if record.rows or result.pairs is not None:
+            self._event += record.rows or (result.without_hands(),)
+        if record.totals is not None:
+            self._totals.append(record)
+        if result.room is None and "ScoreIMP" in record.stated and \
+                not record.scoring & _OTHER_IMPS:
+            self._unchecked_once("imps", record, record.stated_at("ScoreIMP"),
+                                 "ScoreIMP not checked in this file where a record has no "
+                                 "Room: the other room's result is not known")
         if result.room is not None:
             record.result = result.without_hands()  # the hands only serve rubber honours
             self._rooms.append(record)
@@ -324,10 +279,17 @@ class ScoreChecks:
                     and not record.in_table and not record.scoring & NOT_MATCHPOINTS):
                 record.result = result.without_hands()
                 self._stating_mp.setdefault(board, []).append(record)
+            if "ScoreIMP" in record.stated and record.scoring & FIELD_IMPS and \
+                    not record.scoring & _UNCOMPUTED_IMPS:
+                record.result = result.without_hands()
+                self._stating_imps.setdefault(board, []).append(record)
 
     def _note_imps(self, record: ScoreRecord) -> list[Diagnostic]:
         stated = record.stated.get("ScoreIMP")
-        other = sorted(record.scoring & _OTHER_IMPS)
+        # A pairs field gives Butler and cross-IMPs (checked at the end of the file); in a
+        # team match's rooms they mean nothing pbnkit computes.
+        other = sorted(record.scoring & (_UNCOMPUTED_IMPS if record.result.room is None
+                                         else _OTHER_IMPS))
         if stated is None or not other or self._noted_imps:
             return []
         self._noted_imps = True
@@ -355,6 +317,10 @@ class ScoreChecks:
         found = []
         for record in checked:
             if record.result.index not in imps_ns:
+                self._unchecked_once("imps", record, record.stated_at("ScoreIMP"),
+                                     "ScoreIMP not checked where a board was not compared "
+                                     "between two rooms of this file (board "
+                                     f"{record.result.board} first)")
                 continue
             ns, rooms = imps_ns[record.result.index]
             stated = record.stated["ScoreIMP"]
@@ -371,6 +337,13 @@ class ScoreChecks:
         found = []
         for board, scores in self._fields.items():
             stating = self._stating_mp.get(board, ())
+            if len(scores) < 2 and stating:
+                first = stating[0]
+                name = "ScoreMP" if "ScoreMP" in first.stated else "ScorePercentage"
+                self._unchecked_once("matchpoints", first, first.stated_at(name),
+                                     f"{name} not checked where the file holds one result of "
+                                     f"a board (board {first.result.board} first): the other "
+                                     "results are not in the file")
             if len(scores) < 2 or not stating:
                 continue
             # One field per board, sorted once, serves every record of the board.
@@ -387,6 +360,53 @@ class ScoreChecks:
                             f"computed from the {len(scores)} results of this board in "
                             "this file")
         return found
+
+    def _pairs_imps(self) -> list[Diagnostic]:
+        """ScoreIMP against the Butler or cross-IMPs of the board's results in the file."""
+        found = []
+        for board, stating in self._stating_imps.items():
+            scores = self._fields[board]
+            if len(scores) < 2:
+                self._unchecked_once("field-imps", stating[0], stating[0].stated_at("ScoreIMP"),
+                                     "ScoreIMP not checked where the file holds one result of "
+                                     f"a board (board {board[1]} first)")
+                continue
+            expected = field_imps(scores, stating[0].scoring)
+            for record in stating:
+                ns, stated = record.score_ns(), record.stated["ScoreIMP"]
+                assert ns is not None
+                for side, figure in stated.claims(_declarer_side(record.result)):
+                    value = expected[ns] if side is Side.NS else -expected[ns]
+                    if not agrees(figure, value):
+                        found.append(record.diagnostic(
+                            "SC033", f"ScoreIMP {stated.text!r} but {ns:+d} for N-S gets "
+                            f"{side.value} {figure_text(value)} IMPs among the "
+                            f"{len(scores)} results of this board in this file",
+                            stated.line, stated.column))
+        return found
+
+    def _total_scores(self) -> list[Diagnostic]:
+        """Each TotalScoreTable against pbnkit's ranking of the file's pairs event."""
+        if not self._totals:
+            return []
+        scorer = DuplicateProfile.for_scoring(self._scoring)
+        rankings = scorer.score(self._event).rankings
+        found = []
+        for record in self._totals:
+            assert record.totals is not None
+            wrong, note = check_totals(record.totals, rankings)
+            found += [record.diagnostic("SC031", message, cell.line, cell.position)
+                      for cell, message in wrong]
+            if note is not None:
+                self._unchecked_once("totals", record, (record.totals.line,
+                                                        record.totals.column), note)
+        return found
+
+    def _unchecked_once(self, kind: str, record: ScoreRecord, where: tuple[int, int],
+                        message: str) -> None:
+        """An SC032 note, the first of its kind in the file only."""
+        if kind not in self._unchecked:
+            self._unchecked[kind] = record.diagnostic("SC032", message, *where)
 
     def _rubbers(self, profile: str) -> list[Diagnostic]:
         by_index = {r.result.index: r for r in self._records}
@@ -438,12 +458,19 @@ def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
         record.scoring = record.scoring | {"frenchmp"}
     record.ns = record._law77()
     table = first.get("ScoreTable")
+    if table is not None and record.result.contract is None:
+        record.rows = tuple(table_results(game, record.result) or ())
+    totals = first.get("TotalScoreTable")
+    if totals is not None:
+        record.totals = read_totals(totals, values.get("TotalScoreTable"))
     return record, [] if table is None else _table(game, table, record)
 
 
 def _table(game: Game, tag: TagPair, record: ScoreRecord) -> list[Diagnostic]:
     scores = check_score_table(tag, game.value(tag.name), record.result, record.scoring)
     found = [record.diagnostic(d.code, d.message, d.line, d.column) for d in scores.found]
+    record.individual = scores.individual
+    record.table_at = (tag.line, tag.value_column or tag.column)
     own = record.score_ns()
     # The table is the whole field: the file's other records are not compared with.
     record.in_table = True

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model import Seat
-from pbnkit.pbn.records import Game, TagPair
+from pbnkit.pbn.records import ElementKind, Game, TagPair
+from pbnkit.pbn.tables import TABLES
 from pbnkit.replay.tags import deal_of
 
 E = Severity.ERROR
@@ -24,7 +25,8 @@ register(
     Code("TG102", "export-tag-order", E, "Tags out of export order.",
          "The 15 mandatory tags come first in the order Event, Site, Date, Board, West, "
          "North, East, South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result; "
-         "then the other tags sorted by name; sections after (PBN 3.1, 9).",
+         "then the other tags sorted by name; then the auction and play sections, and last "
+         "the supplemental sections (tables) sorted by name (PBN 3.1, 9).",
          "[Board] before [Date]", "Reorder the tags."),
     Code("TG103", "export-tag-layout", E, "A tag pair not written as [Name \"value\"] alone "
          "at the start of its line (export format).", "PBN 3.3: no space after '[', one "
@@ -42,7 +44,7 @@ register(
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
              "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
-_SECTIONS = ("Auction", "Play", "Note")
+_DATA = (ElementKind.TOKENS, ElementKind.TOKEN, ElementKind.STRING)
 _RANK_ORDER = "AKQJT98765432"
 
 
@@ -66,21 +68,37 @@ def check(game: Game) -> Iterator[Diagnostic]:
 
 
 def _order(game: Game) -> Iterator[Diagnostic]:
-    """Mandatory tags in their order, then the rest alphabetically, before the sections."""
-    def key(tag: TagPair) -> tuple[int, int, str]:
-        if tag.name in MANDATORY:
-            return (0, MANDATORY.index(tag.name), "")
-        return (1, 0, tag.name)
-
-    identification = []
+    """Export order (PBN 3.1): the identification section (mandatory tags in their order,
+    then the rest by name), the auction section, the play section, then the supplemental
+    sections (tables, and tags with data of their own) by name. Notes go with the section
+    before them. One finding is enough: the rest follows from it."""
+    previous: TagPair | None = None
+    previous_key: tuple[int, int, str] = (0, 0, "")
     for tag in game.tags:
-        if tag.name in _SECTIONS:
-            break
-        identification.append(tag)
-    for before, after in zip(identification, identification[1:]):
-        if key(after) < key(before):
-            yield _at(after, "TG102", f"tag {after.name} comes after {before.name}")
-            return  # one finding is enough: the rest follows from it
+        if tag.name == "Note":
+            continue
+        key = _order_key(tag)
+        if previous is not None and key < previous_key:
+            if key[0] == 0 and previous_key[0] > 0:
+                where = f"the {previous.name} section"
+            else:
+                where = previous.name
+            yield _at(tag, "TG102", f"tag {tag.name} comes after {where}")
+            return
+        previous, previous_key = tag, key
+
+
+def _order_key(tag: TagPair) -> tuple[int, int, str]:
+    name = tag.name
+    if name in MANDATORY:
+        return (0, 0, f"{MANDATORY.index(name):02}")
+    if name == "Auction":
+        return (1, 0, "")
+    if name == "Play":
+        return (2, 0, "")
+    if name in TABLES or any(element.kind in _DATA for element in tag.body):
+        return (3, 0, name)
+    return (0, 1, name)
 
 
 def _layout(game: Game) -> Iterator[Diagnostic]:
@@ -100,7 +118,7 @@ def _values(game: Game) -> Iterator[Diagnostic]:
         problem = None
         if tag.name in ("Dealer", "Declarer", "Auction", "Play") and value != value.upper():
             problem = f"{tag.name} {value!r} is not uppercase"
-        elif tag.name == "Vulnerable" and value not in ("None", "NS", "EW", "All"):
+        elif tag.name == "Vulnerable" and value not in ("None", "NS", "EW", "All", "?"):
             problem = f"Vulnerable {value!r} is not None, NS, EW or All"
         elif tag.name == "Contract" and value not in ("", "?") and value != "Pass" and (
                 value != value.upper()):

@@ -29,6 +29,7 @@ from pbnkit.pbn.tables import (
 from pbnkit.rules.result import ResultTag, read_contract, read_declarer, read_result
 from pbnkit.scoring import MatchpointScale, ScoreField, duplicate_score, imps
 from pbnkit.scoring.base import BoardResult
+from pbnkit.pickling import by_fields
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -69,6 +70,7 @@ NOT_MATCHPOINTS = frozenset((
 _OTHER_IMP_SCALES = frozenset(("imp_1948", "imp_1961"))
 _DATUM_COLUMNS = ("ButlerDatum", "Datum")
 _MATCHPOINT_COLUMNS = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW")
+_SEATS = frozenset(("North", "East", "South", "West"))
 _FIGURE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)")
 
 
@@ -171,6 +173,9 @@ class Fit:
         return f"{rule}, each score also tied with itself" if self.count_self else rule
 
 
+by_fields(Fit)
+
+
 @dataclass(frozen=True, slots=True)
 class TableScores:
     """What the ScoreTable check found, and the table's field for the record's own
@@ -178,6 +183,11 @@ class TableScores:
 
     found: list[Diagnostic]
     fit: Fit | None
+    #: the table's columns for individual events (MP_North...), which are not checked
+    individual: tuple[str, ...] = ()
+
+
+by_fields(TableScores)
 
 
 def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
@@ -197,9 +207,10 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
         if not scoring & NOT_MATCHPOINTS:
             fit, more = rows.check_matchpoints(tag, scores, weights, scale)
             found += more
-        if "cross" in scoring:
-            found += rows.check_cross_imps(scores, weights)
-    return TableScores(found, fit)
+        cross = scoring & {"cross", "cross1", "cross2"}
+        if cross:
+            found += rows.check_cross_imps(scores, weights, min(cross))
+    return TableScores(found, fit, rows.individual_columns())
 
 
 def _special(text: str) -> bool:
@@ -341,20 +352,36 @@ class _TableRows:
                                         f"{int(datum):+d}")
         return found
 
-    def check_cross_imps(self, scores: list[int], weights: list[int]) -> list[Diagnostic]:
+    def check_cross_imps(self, scores: list[int], weights: list[int],
+                         method: str) -> list[Diagnostic]:
+        """Cross-IMPs summed (``cross``), or divided by the number of scores (``cross1``)
+        or of comparisons (``cross2``)."""
+        count = sum(weights)
+        divisor = {"cross": 1, "cross1": count, "cross2": count - 1}[method]
+        if divisor < 1:
+            return []
+        how = {"cross": "", "cross1": f", divided by {count} scores",
+               "cross2": f", divided by {count - 1} comparisons"}[method]
         found = []
         for row, score in enumerate(scores):
             total = sum(w * imps(score - other) for other, w in zip(scores, weights))
-            found += self._compare_imps(row, total, f"{score:+d} against each other score")
+            found += self._compare_imps(row, total / divisor,
+                                        f"{score:+d} against each other score{how}")
         return found
 
-    def _compare_imps(self, row: int, imps_ns: int, why: str) -> list[Diagnostic]:
+    def individual_columns(self) -> tuple[str, ...]:
+        return tuple(column.name for column in self.table.columns
+                     if column.name.rsplit("_", 1)[-1] in _SEATS
+                     and not column.name.startswith(("PlayerId", "Names")))
+
+    def _compare_imps(self, row: int, imps_ns: float, why: str) -> list[Diagnostic]:
         found = []
         for name, expected in (("IMP_NS", imps_ns), ("IMP_EW", -imps_ns)):
             figure = self.figure(row, name)
             if figure is not None and not agrees(figure, expected):
                 found.append(self.report("SC028", row, name, f"{why} gives {name[-2:]} "
-                                         f"{expected:+d} IMPs"))
+                                         f"{'+' if expected >= 0 else ''}"
+                                         f"{figure_text(expected)} IMPs"))
         return found
 
 

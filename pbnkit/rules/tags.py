@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.errors import InvalidTokenError
-from pbnkit.model import Contract, Seat, Vulnerability, dealer_for_board
+from pbnkit.model import Seat, Vulnerability, dealer_for_board
 from pbnkit.pbn.reader import NOT_INHERITABLE
-from pbnkit.pbn.records import Game, TagPair
+from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.tables import TABLES, read_table
+from pbnkit.replay.tags import read_contract
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -57,16 +60,46 @@ register(
          "seat letters, score tags their NS/EW forms, Note 'n:text' (PBN 4).",
          '[Room "IMP"]', '[Room "Open"]'),
     Code("TG014", "dealer-not-board-dealer", W, "Dealer differs from the duplicate board "
-         "number's dealer.", "Board n is dealt by N, E, S, W in turn; some events "
-         "renumber boards, so this only warns.", '[Board "2"] [Dealer "N"]', ""),
+         "number's dealer.", "Board n is dealt by N, E, S, W in turn. This warns only where "
+         "the boards are duplicate boards (a duplicate Scoring such as IMP or MP, a Room tag, "
+         "or score tags and tables); elsewhere (practice, robot or challenge files that "
+         "number deals freely) it is info.", '[Scoring "IMP"] [Board "2"] [Dealer "N"]', ""),
     Code("TG016", "bad-table", E, "A table section whose columns or rows are malformed.",
          "A table's tag value lists its columns as col;col;...; its elements then fill "
          "rows of exactly that many cells (PBN 5).", '[ScoreTable ""] or a last row short '
          "of cells", "List the columns; give every row all its cells ('-' or '?' when "
          "empty)."),
     Code("TG015", "vulnerable-not-board-vulnerable", W, "Vulnerable differs from the "
-         "duplicate board number's vulnerability.", "The 16-board cycle; "
-         "warns only.", '[Board "2"] [Vulnerable "None"]', ""),
+         "duplicate board number's vulnerability.", "The 16-board cycle. Like TG014, this "
+         "warns only where the boards are duplicate boards, and is info elsewhere.",
+         '[Scoring "MP"] [Board "2"] [Vulnerable "None"]', ""),
+    Code("TG017", "nonstandard-value", W, "A tag value written in a spelling PBN does not "
+         "define; it is read as meant.", "PBN writes each word of a value either all in "
+         "uppercase or all in lowercase (Pass or pass, NT or nt); some programs write 3N, "
+         "PASS, 4SR or NONE. Calls in the auction written so get AU009, with the same "
+         "severity.",
+         '[Contract "3N"]', '[Contract "3NT"] (pbnkit validate --fix writes it)'),
+    Code("TG018", "vulnerable-not-rubber-vulnerable", E, "Vulnerable disagrees with the "
+         "games won in ScoreRubberHistory.", "In a rubber, a side that has won a game is "
+         "vulnerable; ScoreRubberHistory gives the below-the-line points of each game, so "
+         "the games won, and the Vulnerable tag must agree with them.",
+         '[Vulnerable "None"] [ScoreRubberHistory "NS 0 0/120 0 EW 0 0/40 0"]',
+         '[Vulnerable "NS"]'),
+    Code("TG019", "tag-in-escape-line", W, "An escape line (% in column 1) holds a tag "
+         "pair, which is therefore ignored.", "Everything after % in column 1 is outside "
+         "PBN; a tag pair there is usually one a program or an editor commented out by "
+         "mistake.", '%[Vulnerable "NS"]', 'Remove the %, or the line.'),
+    Code("TG020", "trailing-blanks", W, "A tag value that ends in spaces or tabs.",
+         "The blanks are part of the value: 'Smith ' and 'Smith' are different names to a "
+         "program comparing them, and a program that writes the file back keeps them.",
+         '[North "Smith "]',
+         '[North "Smith"] (pbnkit validate --fix writes it)'),
+    Code("TG021", "comment-in-table", W, "Commentary after an element of a table.",
+         "A table may have commentary only after its tag pair, before its first element; "
+         "between or after the elements it is forbidden (PBN 5.1), as a program reading the "
+         "rows need not expect it. The rows are still read.",
+         '[ScoreTable "Score\\5R"] 100 {a comment} 200', "Move the comment before the first "
+         "element."),
 )
 
 KNOWN_TAGS = frozenset("""
@@ -131,21 +164,40 @@ def _declarer(value: str, tag: TagPair) -> Iterator[Diagnostic]:
         yield _diagnostic("TG004", f"declarer {value!r} is not a seat, ^seat or empty", tag)
 
 
+#: Vulnerable as PBN spells it (PBN 3.4.10, 3.11): other cases are read, and reported.
+_STANDARD_VULNERABLE = frozenset(("None", "none", "Love", "love", "-", "NS", "ns", "EW", "ew",
+                                  "All", "all", "Both", "both"))
+
+
 def _vulnerable(value: str, tag: TagPair) -> Iterator[Diagnostic]:
+    if value in _STANDARD_VULNERABLE:
+        return
     try:
-        Vulnerability.from_pbn(value)
+        meant = Vulnerability.from_pbn(value)
     except InvalidTokenError:
         yield _diagnostic("TG005", f"vulnerability {value!r} is not None, NS, EW or All "
                           "(or Love, -, Both)", tag)
+        return
+    if value == value.strip(" \t"):  # trailing blanks are TG020's
+        yield _diagnostic("TG017", f"vulnerability {value!r} is not a PBN spelling; read as "
+                          f"{meant.pbn()}", tag)
+
+
+#: A Contract value as PBN spells it: each word all uppercase or all lowercase (PBN 3.11).
+_STANDARD_CONTRACT = re.compile(r"Pass|pass|[1-7](?:[CDHS]|NT|[cdhs]|nt)(?:X|XX|x|xx)?")
 
 
 def _contract(value: str, tag: TagPair) -> Iterator[Diagnostic]:
-    if value.upper() in ("C", "D", "H", "S", "NT"):
+    if value in ("C", "D", "H", "S", "NT", "c", "d", "h", "s", "nt"):
         return  # an end position's contract gives only the strain (PBN 6.2)
-    try:
-        Contract.from_pbn(value)
-    except InvalidTokenError:
+    if _STANDARD_CONTRACT.fullmatch(value.rstrip(" \t")):
+        return  # trailing blanks are TG020's
+    meant = read_contract(value)
+    if meant is None:
         yield _diagnostic("TG006", f"contract {value!r} is not Pass or like 4S, 3NTX, 6HXX", tag)
+    else:
+        yield _diagnostic("TG017", f"contract {value!r} is not a PBN spelling; read as "
+                          f"{meant}", tag)
 
 
 def _result(value: str, tag: TagPair) -> Iterator[Diagnostic]:
@@ -165,11 +217,32 @@ def _date(value: str, tag: TagPair) -> Iterator[Diagnostic]:
                           "('?' for unknown digits)", tag)
     elif value[:4].isdigit() and int(value[:4]) < 1900:
         yield _diagnostic("TG009", f"{tag.name} {value!r} is before 1900", tag)
+    elif (problem := _no_such_day(value)) is not None:
+        yield _diagnostic("TG009", f"{tag.name} {value!r}: {problem}", tag)
+
+
+def _no_such_day(value: str) -> str | None:
+    """What makes a well-formed YYYY.MM.DD no calendar day; unknown parts are not judged."""
+    year, month, day = value.split(".")
+    if month.isdigit() and not 1 <= int(month) <= 12:
+        return f"there is no month {month}"
+    if day.isdigit():
+        # February has 29 days when the year is unknown: it may be a leap year.
+        days = calendar.monthrange(int(year) if year.isdigit() else 2000,
+                                   int(month))[1] if month.isdigit() else 31
+        if not 1 <= int(day) <= days:
+            return f"there is no day {day}" + (f" in month {month}" if month.isdigit() else "")
+    return None
 
 
 def _time(value: str, tag: TagPair) -> Iterator[Diagnostic]:
     if not _TIME.fullmatch(value):
         yield _diagnostic("TG010", f"{tag.name} {value!r} is not HH:MM:SS", tag)
+        return
+    hours, minutes, seconds = (int(part) for part in value.split(":"))
+    if hours > 23 or minutes > 59 or seconds > 59:
+        yield _diagnostic("TG010", f"{tag.name} {value!r} is no time of day (00:00:00 to "
+                          "23:59:59)", tag)
 
 
 def _scoring(value: str, tag: TagPair) -> Iterator[Diagnostic]:
@@ -178,9 +251,11 @@ def _scoring(value: str, tag: TagPair) -> Iterator[Diagnostic]:
     if len(basics) > 1:
         yield _diagnostic("TG011", f"scoring {value!r} names {len(basics)} basic systems "
                           f"({', '.join(basics)})", tag)
-    for field in fields:
+    # One finding per keyword, however often it is repeated (";" has two empty ones).
+    for field in dict.fromkeys(fields):
         if field not in BASIC_SCORING and field not in SCORING_MODIFIERS:
-            yield _diagnostic("TG012", f"scoring keyword {field!r} is not one PBN defines", tag)
+            what = f"scoring keyword {field!r}" if field else "an empty scoring keyword"
+            yield _diagnostic("TG012", f"{what} is not one PBN defines", tag)
 
 
 _SLASH = re.compile(r"\s*/\s*")
@@ -266,8 +341,12 @@ def check(game: Game) -> Iterator[Diagnostic]:
     seen: dict[str, TagPair] = {}
     notes_seen: set[tuple[str, str]] = set()
     section = "identification"  # a Note belongs to the Auction or Play tag before it
+    if game.preamble:
+        yield from _escaped_tags(game.preamble)
     for tag in game.tags:
         name = tag.name
+        if tag.body:
+            yield from _escaped_tags(tag.body)
         if name == "Note":
             index = tag.value.split(":", 1)[0]
             if (section, index) in notes_seen:
@@ -281,6 +360,8 @@ def check(game: Game) -> Iterator[Diagnostic]:
                                  f"{tag.value!r} is ignored", tag.line, tag.column)
                 continue
             seen[name] = tag
+        if tag.value.endswith((" ", "\t")) and tag.quoted:
+            yield _diagnostic("TG020", f"{name} {tag.value!r} ends in blanks", tag)
         if name not in KNOWN_TAGS:
             yield Diagnostic("TG003", f"tag {name} is not a PBN 2.1 tag", tag.line, tag.column)
             continue
@@ -302,6 +383,8 @@ def check(game: Game) -> Iterator[Diagnostic]:
             _FINE_VALUES.add((name, value))
     yield from _tables(game, seen)
     yield from _board_cycle(game, seen)
+    if "ScoreRubberHistory" in values:
+        yield from _rubber_vulnerability(game, seen)
 
 
 def _tables(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
@@ -314,15 +397,51 @@ def _tables(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
             continue  # '#' with nothing earlier to copy: TG checks of inheritance say so
         for problem in read_table(tag, spec).problems:
             yield Diagnostic("TG016", problem.message, problem.line, problem.column)
+        yield from _comment_in_table(tag)
+
+
+_ELEMENTS = (ElementKind.TOKENS, ElementKind.TOKEN, ElementKind.STRING)
+_COMMENTS = (ElementKind.COMMENT, ElementKind.LINE_COMMENT)
+
+
+def _comment_in_table(tag: TagPair) -> Iterator[Diagnostic]:
+    """The first comment after an element of a table (PBN 5.1 allows one only after the
+    tag pair): one finding per table."""
+    elements_seen = False
+    for element in tag.body:
+        if element.kind in _ELEMENTS:
+            elements_seen = True
+        elif elements_seen and element.kind in _COMMENTS:
+            yield Diagnostic("TG021", f"commentary after an element of the {tag.name}",
+                             element.line, element.column)
+            return
 
 
 #: Scoring words of the methods that deal boards out of the duplicate cycle. One search
 #: instead of a generator over the words: this runs for every record.
 _NOT_DUPLICATE = re.compile("Rubber|Chicago|Auction1920")
+#: Scoring words that make the boards duplicate boards: every basic system but the
+#: rubber-like ones, and the modifiers, which all qualify duplicate methods.
+_DUPLICATE_SCORING = (BASIC_SCORING | SCORING_MODIFIERS) - {"Rubber", "Chicago", "Auction1920"}
+#: Tags that only a duplicate event states: rooms of a team match, and duplicate scores.
+_DUPLICATE_TAGS = ("Room", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreTable",
+                   "TotalScoreTable")
+
+
+def is_duplicate(game: Game) -> bool:
+    """Whether the record's board is a duplicate board, dealt by its number: a duplicate
+    Scoring, a Room, or duplicate score tags or tables say so. Practice, robot and
+    challenge files number their deals freely and say none of these."""
+    values = game.values
+    scoring = values.get("Scoring") or ""
+    if any(field in _DUPLICATE_SCORING for field in scoring.split(";")):
+        return True
+    return any(values.get(name) not in (None, "", "?") for name in _DUPLICATE_TAGS)
 
 
 def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
-    """Dealer and Vulnerable against the board number, for duplicate scoring only."""
+    """Dealer and Vulnerable against the board number: a warning for duplicate boards,
+    info for deals that may be numbered freely; rubber-like scoring deals out of the cycle."""
     values = game.values
     board = values.get("Board") or ""
     scoring = values.get("Scoring") or ""
@@ -330,19 +449,79 @@ def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
         return
     number = int(board)
     dealer, vulnerable = values.get("Dealer"), values.get("Vulnerable")
+    found = []
     if dealer and "Dealer" in seen:
         try:
             expected = dealer_for_board(number)
             if Seat.from_pbn(dealer) is not expected:
-                yield _diagnostic("TG014", f"board {number} is dealt by {expected.name}, "
-                                  f"not {dealer}", seen["Dealer"])
+                found.append(_diagnostic("TG014", f"board {number} is dealt by {expected.name}, "
+                                         f"not {dealer}", seen["Dealer"]))
         except InvalidTokenError:
             pass
     if vulnerable and "Vulnerable" in seen:
         try:
             expected_vul = Vulnerability.for_board(number)
             if Vulnerability.from_pbn(vulnerable) is not expected_vul:
-                yield _diagnostic("TG015", f"board {number} is vulnerable {expected_vul.pbn()}, "
-                                  f"not {vulnerable}", seen["Vulnerable"])
+                found.append(_diagnostic("TG015", f"board {number} is vulnerable "
+                                         f"{expected_vul.pbn()}, not {vulnerable}",
+                                         seen["Vulnerable"]))
         except InvalidTokenError:
             pass
+    if found and not is_duplicate(game):
+        found = [replace(diagnostic, severity=I) for diagnostic in found]
+    yield from found
+
+
+_HISTORY_NUMBERS = re.compile(r"NS ([0-9 /]+) EW ([0-9 /]+)")
+
+
+def rubber_games_won(history: str) -> tuple[int, int] | None:
+    """Games won by NS and by EW before the deal, from a ScoreRubberHistory value: each
+    finished game (every game listed but the current, last one) went to the side with
+    100 or more below the line. None when the value cannot be read so."""
+    match = _HISTORY_NUMBERS.fullmatch(normalize_score(history))
+    if match is None:
+        return None
+    sides = []
+    for side in (match[1], match[2]):
+        below = side.split("/", 1)[1].split() if "/" in side else []
+        if not below:
+            return None
+        sides.append([int(points) for points in below])
+    ns, ew = sides
+    if len(ns) != len(ew):
+        return None
+    won = [0, 0]
+    for ns_points, ew_points in zip(ns[:-1], ew[:-1]):
+        if (ns_points >= 100) != (ew_points >= 100):
+            won[ns_points < 100] += 1
+    return won[0], won[1]
+
+
+def _rubber_vulnerability(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
+    history, vulnerable = game.values["ScoreRubberHistory"], game.values.get("Vulnerable")
+    if not history or not vulnerable or "Vulnerable" not in seen:
+        return
+    won = rubber_games_won(history)
+    if won is None:
+        return  # TG013 says the value is malformed
+    try:
+        written = Vulnerability.from_pbn(vulnerable)
+    except InvalidTokenError:
+        return  # TG005
+    expected = Vulnerability.of_sides(won[0] > 0, won[1] > 0)
+    if written is not expected:
+        yield _diagnostic("TG018", f"Vulnerable {vulnerable!r} but ScoreRubberHistory gives "
+                          f"NS {won[0]} and EW {won[1]} games won, so vulnerable "
+                          f"{expected.pbn()}", seen["Vulnerable"])
+
+
+#: A tag pair at the start of an escape line's text (after the %).
+_ESCAPED_TAG = re.compile(r'\s*\[\s*[A-Za-z0-9_]+\s*"')
+
+
+def _escaped_tags(elements: tuple[Element, ...]) -> Iterator[Diagnostic]:
+    for element in elements:
+        if element.kind is ElementKind.ESCAPE and _ESCAPED_TAG.match(element.text):
+            yield Diagnostic("TG019", f"tag pair in an escape line, ignored: "
+                             f"%{element.text.strip()[:60]}", element.line, element.column)

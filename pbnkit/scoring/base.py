@@ -117,12 +117,32 @@ class Hands:
 
 @by_fields
 @dataclass(frozen=True, slots=True)
+class Pairs:
+    """Who sat N-S and E-W for one result: the pair ids as the file writes them (a
+    ScoreTable's PairId_NS/PairId_EW, or the PairNS/PairEW tags) and their names. In an
+    individual event ``players`` holds the PlayerIds of North, East, South and West (each
+    player is ranked alone), and ``ns``/``ew`` join them."""
+
+    ns: str
+    ew: str
+    ns_names: str | None = None
+    ew_names: str | None = None
+    players: tuple[str, str, str, str] | None = None
+
+
+@by_fields
+@dataclass(frozen=True, slots=True)
 class BoardResult:
     """One record's result, as the record states it.
 
     ``tricks`` are the tricks won by declarer. ``vulnerability`` is what the record's
     ``Vulnerable`` tag says, which rubber profiles check rather than trust. ``hands`` are
     the original hands, reduced to a few ints.
+
+    A record without a contract of its own but with a ScoreTable gives one result per
+    table row: ``row`` is the row's number (1-based), ``weight`` its Multiplicity (how
+    many tables had that result) and ``stated_ns`` the row's N-S score when the row gives
+    a score but no contract to work it out from. ``pairs`` says who played, when known.
     """
 
     index: int
@@ -137,12 +157,16 @@ class BoardResult:
     room: str | None = None
     path: str | None = None
     match_key: MatchKey = MatchKey()
+    pairs: Pairs | None = None
+    row: int | None = None
+    weight: int = 1
+    stated_ns: int | None = None
 
     def without_hands(self) -> BoardResult:
         """The same result without its hands (what only rubber honours need)."""
         return BoardResult(self.index, self.board, self.declarer, self.contract, self.tricks,
                            self.vulnerability, None, self.dealer, self.room, self.path,
-                           self.match_key)
+                           self.match_key, self.pairs, self.row, self.weight, self.stated_ns)
 
     @property
     def board_number(self) -> int | None:
@@ -157,7 +181,7 @@ class BoardResult:
         A passed-out record always can: it scores nothing.
         """
         if self.contract is None:
-            return "no contract"
+            return "no contract" if self.row is None else "no contract and no plain score"
         if self.contract.is_passed_out:
             return None
         if self.declarer is None:
@@ -376,6 +400,9 @@ class Match:
     imps_b: int
     winner: MatchWinner | None
     problems: tuple[Problem, ...] = ()
+    #: victory points of each team, when a scale was asked for
+    vp_a: float | None = None
+    vp_b: float | None = None
 
     @classmethod
     def tally(
@@ -395,7 +422,11 @@ class BoardScore:
     ``score_ns`` is signed from N-S: the Law 77 score in duplicate; in rubber profiles the
     N-S points minus the E-W points written for this deal (the four ``above``/``below``
     figures give the detail, as PBN's ``ScoreRubber`` does). Matchpoints and percentages
-    are filled only when the board was played more than once outside a team match.
+    are filled only when the board was played more than once outside a team match; in a
+    pairs event a board with fewer results than the most played is scaled up to the full
+    top (Neuberg). ``imp_ns`` holds a pairs event's IMPs (Butler: against ``datum``;
+    cross-IMPs: as the event totals them, ``cross_sum`` being the plain sum against every
+    other result and ``cross_average`` that sum per comparison).
     """
 
     index: int
@@ -411,6 +442,54 @@ class BoardScore:
     below_ns: int | None = None
     above_ew: int | None = None
     below_ew: int | None = None
+    row: int | None = None
+    imp_ns: float | None = None
+    datum: int | None = None
+    cross_sum: int | None = None
+    #: cross-IMPs: the sum divided by the number of comparisons (results - 1)
+    cross_average: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """One pair's line in a pairs event's final ranking.
+
+    ``direction`` is ``NS`` or ``EW`` when the pair sat one way all event (null when it
+    changed). ``total`` is matchpoints or IMPs; ``percentage`` is None for IMPs. ``rank``
+    is shared by equal results: the best place among them.
+    """
+
+    event: str | None
+    section: str | None
+    direction: str | None
+    id: str
+    names: str | None
+    boards: int
+    total: float
+    percentage: float | None
+    rank: int
+    #: the top the pair could have scored (matchpoints only): the percentage's divisor
+    top: float | None = None
+    #: ranked against its own direction only (the two fields of a Mitchell)
+    within_direction: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One team's line in the standings of a team event (several matches).
+
+    ``vp`` is None when no victory-point scale was asked for; the rank then follows the
+    IMP difference.
+    """
+
+    event: str | None
+    section: str | None
+    team: str
+    matches: int
+    imps_for: int
+    imps_against: int
+    vp: float | None
+    rank: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,6 +507,8 @@ class ScoreSheet:
     rubbers: tuple[Rubber, ...] | None = None
     problems: tuple[Problem, ...] = ()
     notes: tuple[str, ...] = ()
+    rankings: tuple[Ranking, ...] = ()
+    standings: tuple[Standing, ...] = ()
 
     @property
     def all_problems(self) -> tuple[Problem, ...]:

@@ -11,14 +11,13 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import accumulate
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from pbnkit.model import Contract, Risk, Seat, Side, Strain, Vulnerability
 from pbnkit.scoring.base import (
     BoardResult,
     BoardScore,
-    Hands,
     Match,
     MatchBoard,
     MatchKey,
@@ -140,9 +139,52 @@ class MatchpointScale(enum.Enum):
     MP2 = 1
 
 
-def matchpoint_top(count: int, scale: MatchpointScale = MatchpointScale.MP1) -> float:
-    """The most matchpoints a score can get among ``count`` scores of a board."""
-    return float(scale.value * (count - 1))
+class Method(enum.Enum):
+    """How a pairs field is scored, as the Scoring tag names it."""
+
+    MATCHPOINTS = "matchpoints"
+    BUTLER = "butler"
+    CROSS = "cross"
+
+
+@dataclass(frozen=True, slots=True)
+class PairsScoring:
+    """The method, the matchpoint scale and, for cross-IMPs, what the sum is divided by:
+    nothing (``Cross``), the number of scores (``Cross1``) or of comparisons
+    (``Cross2``). A Butler ``divisor`` of ``assumed`` records that the Scoring tag named
+    IMPs without a pairs method."""
+
+    method: Method = Method.MATCHPOINTS
+    scale: MatchpointScale = MatchpointScale.MP1
+    divisor: str = "none"
+
+    @classmethod
+    def of(cls, scoring: str | None) -> PairsScoring:
+        """What a Scoring tag asks for: ``IMP;Butler-2`` is Butler, ``IMP;Cross2`` cross-IMPs
+        averaged per comparison, ``MP;MP2`` matchpoints 1 / 0.5 / 0. ``IMP`` alone names no
+        pairs method: Butler, the usual one, is taken. Anything else is matchpoints."""
+        fields = {word.strip().lower() for word in (scoring or "").split(";")}
+        scale = MatchpointScale.MP2 if "mp2" in fields else MatchpointScale.MP1
+        if fields & {"butler", "butler-2"}:
+            return cls(Method.BUTLER, scale)
+        for word, divisor in (("cross2", "comparisons"), ("cross1", "scores"),
+                              ("cross", "none")):
+            if word in fields:
+                return cls(Method.CROSS, scale, divisor)
+        if "imp" in fields:
+            return cls(Method.BUTLER, scale, "assumed")
+        return cls(Method.MATCHPOINTS, scale)
+
+    def describe(self) -> str:
+        if self.method is Method.MATCHPOINTS:
+            return f"matchpoints ({self.scale.name})"
+        if self.method is Method.BUTLER:
+            return "Butler IMPs against the datum" + (
+                " (the Scoring tag says IMP but names no pairs method: Butler is taken)"
+                if self.divisor == "assumed" else "")
+        return {"none": "cross-IMPs, summed", "scores": "cross-IMPs, divided by the number "
+                "of scores", "comparisons": "cross-IMPs, divided by the number of "
+                "comparisons"}[self.divisor]
 
 
 class ScoreField:
@@ -186,11 +228,6 @@ def matchpoints(
     """Each score's matchpoints against the others of the same board and direction."""
     field = ScoreField(scores)
     return [field.points(score, scale) for score in scores]
-
-
-def percentage(points: float, top: float) -> float:
-    """Matchpoints as a percentage of the top."""
-    return points / top * 100
 
 
 # -- The team match -------------------------------------------------------------------------
@@ -286,14 +323,36 @@ def _compare_rooms(key: MatchKey, boards: Mapping[str, Mapping[str, list[_Scored
 
 @dataclass(frozen=True, slots=True)
 class DuplicateProfile:
-    """Law 77 score per board; IMP team matches where records carry a Room; matchpoints
-    where a board was played several times outside a team match (a pairs event)."""
+    """Law 77 score per board; IMP team matches where records carry a Room, with victory
+    points and standings on request; outside team matches, each board's field scored by
+    matchpoints, Butler or cross-IMPs, and the pairs ranked (a pairs event)."""
 
     name: ClassVar[str] = "duplicate"
     description: ClassVar[str] = (
         "duplicate bridge (WBF Law 77): board scores, IMP team matches, matchpoints"
     )
     scale: MatchpointScale = MatchpointScale.MP1
+    method: Method = Method.MATCHPOINTS
+    divisor: str = "none"
+    #: give team matches victory points (WBF 2013 scale) and rank teams by them
+    victory_points: bool = False
+    #: the boards a match was scheduled for, for the scale (default: those compared)
+    boards_per_match: int | None = None
+    #: each file's Scoring tag, by path: a file's pairs fields follow its own tag
+    file_scoring: tuple[tuple[str | None, str], ...] = ()
+
+    @classmethod
+    def for_scoring(cls, scoring: str | None | Mapping[str | None, str],
+                    victory_points: bool = False,
+                    boards_per_match: int | None = None) -> DuplicateProfile:
+        """The profile as a Scoring tag configures it (see :meth:`PairsScoring.of`), or
+        each file's tag by path (the first file's tag then stands for results of no
+        file)."""
+        files = tuple(scoring.items()) if isinstance(scoring, Mapping) else ()
+        first = next(iter(scoring.values()), None) if isinstance(scoring, Mapping) else scoring
+        pairs = PairsScoring.of(first)
+        return cls(pairs.scale, pairs.method, pairs.divisor, victory_points, boards_per_match,
+                   files)
 
     def score(self, results: Sequence[BoardResult]) -> ScoreSheet:
         problems: list[Problem] = []
@@ -308,14 +367,28 @@ class DuplicateProfile:
             BoardScore(result.index, result.board, result.room, score)
             for result, score in zip(results, scores, strict=True)
         ]
-        self._add_matchpoints(results, boards)
+        # Pairs and team events build on this module's arithmetic, hence imported here.
+        from pbnkit.scoring.pairs import PairsEvent
+        from pbnkit.scoring.teams import standings, with_victory_points
+
+        by_path = {path: PairsScoring.of(tag) for path, tag in self.file_scoring}
+        rankings = PairsEvent(PairsScoring(self.method, self.scale, self.divisor),
+                              by_path).score(results, boards)
+        if self.victory_points:
+            matches = [with_victory_points(match, self.boards_per_match) for match in matches]
+        methods = {PairsScoring(self.method, self.scale, self.divisor), *by_path.values()}
+        notes = tuple(sorted(f"pairs ranked on {method.describe()}" for method in methods)
+                      ) if rankings else ()
         return ScoreSheet(self.name, tuple(boards), tuple(matches), None,
-                          tuple(problems + stray))
+                          tuple(problems + stray), notes, tuple(rankings),
+                          tuple(standings(matches)))
 
     @staticmethod
     def _board_score(result: BoardResult) -> tuple[int | None, Problem | None]:
         if result.contract is not None and result.contract.is_passed_out:
             return 0, None
+        if result.contract is None and result.stated_ns is not None:
+            return result.stated_ns, None
         # The Vulnerable tag wins over the board number: some events renumber boards.
         vulnerability = result.vulnerability
         if vulnerability is None and result.board_number is not None:
@@ -325,30 +398,7 @@ class DuplicateProfile:
             why = "no vulnerability, and no board number to take it from"
         if why is not None or vulnerability is None or result.tricks is None or (
                 result.contract is None):
-            return None, Problem("unscored-board", f"not scored: {why}", result.index,
+            row = f"ScoreTable row {result.row}: " if result.row is not None else ""
+            return None, Problem("unscored-board", f"not scored: {row}{why}", result.index,
                                  result.board, result.path)
         return score_ns(result.contract, result.declarer, result.tricks, vulnerability), None
-
-    def _add_matchpoints(self, results: Sequence[BoardResult], boards: list[BoardScore]) -> None:
-        """Matchpoint the boards scored twice or more outside a team match (a pairs event)."""
-        # Results are compared only when they are the same deal: archives reuse board
-        # numbers across sessions, and a board number alone would mix different deals.
-        # Most deals of a large file are played once: a list is made only for a repeated
-        # one, so that grouping costs little more per record than its key.
-        first: dict[tuple[MatchKey, str, Hands | None], int] = {}
-        fields: dict[tuple[MatchKey, str, Hands | None], list[int]] = {}
-        for position, (result, row) in enumerate(zip(results, boards, strict=True)):
-            if result.room is None and result.board is not None and row.score_ns is not None:
-                key = (result.match_key, result.board.strip(), result.hands)
-                seen = first.setdefault(key, position)
-                if seen != position:
-                    fields.setdefault(key, [seen]).append(position)
-        for positions in fields.values():
-            top = matchpoint_top(len(positions), self.scale)
-            points = matchpoints([boards[p].score_ns or 0 for p in positions], self.scale)
-            for position, mp_ns in zip(positions, points, strict=True):
-                mp_ew = top - mp_ns
-                boards[position] = replace(
-                    boards[position], mp_ns=mp_ns, mp_ew=mp_ew,
-                    pct_ns=percentage(mp_ns, top), pct_ew=percentage(mp_ew, top),
-                )

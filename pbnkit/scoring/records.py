@@ -14,6 +14,9 @@ from pbnkit.model import Seat, parse_or_none
 from pbnkit.pbn.records import Game
 from pbnkit.replay import parse_deal, record_facts
 from pbnkit.scoring.base import BoardResult, Hands, MatchKey
+from pbnkit.scoring.table_rows import record_pairs, table_results
+
+_PAIR_TAGS = ("PairNS", "PairEW", "North", "South", "East", "West")
 
 
 def _text(game: Game, name: str) -> str | None:
@@ -39,7 +42,20 @@ def board_result(game: Game) -> BoardResult:
             _text(game, "Event"), _text(game, "Section"), _text(game, "Stage"),
             _text(game, "Round"), _text(game, "HomeTeam"), _text(game, "VisitTeam"),
         ),
+        pairs=record_pairs([game.value(name) for name in _PAIR_TAGS])
+        if "PairNS" in game.values else None,
     )
+
+
+def results_of(game: Game) -> list[BoardResult]:
+    """The results a record gives: its own, or, when it states no contract of its own,
+    the rows of its ScoreTable (a pairs event's file gives the field's results there)."""
+    record = board_result(game)
+    if record.contract is None:
+        rows = table_results(game, record)
+        if rows:
+            return rows
+    return [record]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -50,4 +66,4 @@ def _match_key(*tags: str | None) -> MatchKey:
 
 
 def board_results(games: Iterable[Game]) -> list[BoardResult]:
-    return [board_result(game) for game in games]
+    return [result for game in games for result in results_of(game)]

@@ -1,5 +1,5 @@
 """Score whole files: choose the profile, score, and shape the ``pbnkit score`` document
-(schema ``schemas/score-report.v1.json``)."""
+(schema ``schemas/score-report.v2.json``)."""
 
 from __future__ import annotations
 
@@ -13,20 +13,24 @@ from pbnkit.errors import PbnError
 from pbnkit.model import Contract, Seat, Vulnerability
 from pbnkit.pbn.records import Game
 from pbnkit.scoring import DEFAULT_PROFILE, find_profile, profile_for_scoring, unknown_scoring
-from pbnkit.scoring.duplicate import DuplicateProfile, MatchpointScale
+from pbnkit.scoring.duplicate import DuplicateProfile
 from pbnkit.scoring.base import (
     BoardResult,
     BoardScore,
     Entry,
     Match,
     Problem,
+    Ranking,
     Rubber,
     RubberDeal,
     ScoreSheet,
+    Standing,
 )
-from pbnkit.scoring.records import board_result
+from pbnkit.scoring.records import results_of
 
-REPORT_VERSION = 1
+#: Version 2 added the pairs rankings, the team standings, victory points, and per board
+#: the ScoreTable row, the pairs, E-W matchpoints and the pairs event's IMPs and datum.
+REPORT_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +42,7 @@ class ScoreReport:
     sheet: ScoreSheet
 
     def to_json(self) -> dict[str, Any]:
-        """The whole document as one dict (schema ``schemas/score-report.v1.json``)."""
+        """The whole document as one dict (schema ``schemas/score-report.v2.json``)."""
         return {**self._header(), **{name: list(rows) for name, rows in self.sections()}}
 
     def json_pieces(self, rows: int = 1000) -> Iterator[str]:
@@ -69,11 +73,13 @@ class ScoreReport:
 
     def sections(self) -> Iterator[tuple[str, Iterator[dict[str, Any]]]]:
         """The document's lists, each row made only when it is asked for: boards,
-        matches, rubbers, problems."""
+        matches, rubbers, rankings, standings, problems."""
         sheet = self.sheet
         yield "boards", map(_board, self.results, sheet.boards)
         yield "matches", map(_match, sheet.matches or ())
         yield "rubbers", map(_rubber, sheet.rubbers or ())
+        yield "rankings", map(_ranking, sheet.rankings)
+        yield "standings", map(_standing, sheet.standings)
         yield "problems", (
             {"kind": p.kind, "message": p.message, "index": p.index, "board": p.board,
              "path": p.path}
@@ -102,14 +108,26 @@ def choose_profile(scoring: str | None, requested: str | None) -> str:
     return profile_for_scoring(scoring)
 
 
+@dataclass(frozen=True, slots=True)
+class TeamOptions:
+    """``--vp``: victory points for team matches, on the scale for ``boards`` boards a
+    match (None: the boards each match compared)."""
+
+    victory_points: bool = False
+    boards: int | None = None
+
+
 def score_results(results: Iterable[BoardResult], profile: str,
-                  scoring: str | None = None) -> ScoreReport:
+                  scoring: str | None | Mapping[str | None, str] = None,
+                  teams: TeamOptions = TeamOptions()) -> ScoreReport:
     """Score results; each file starts a fresh sheet (a rubber never runs on into the
-    next file). A Scoring tag with the MP2 modifier gives matchpoints 1 / 0.5 / 0."""
+    next file). The Scoring tag's modifiers (``scoring``: one tag, or each file's by
+    path) choose how a pairs field is scored: MP2 gives matchpoints 1 / 0.5 / 0, Butler
+    and Cross IMPs."""
     results = tuple(results)
     scorer = find_profile(profile)
-    if isinstance(scorer, DuplicateProfile) and "MP2" in (scoring or "").split(";"):
-        scorer = DuplicateProfile(MatchpointScale.MP2)
+    if isinstance(scorer, DuplicateProfile):
+        scorer = DuplicateProfile.for_scoring(scoring, teams.victory_points, teams.boards)
     return ScoreReport(profile, results, scorer.score(results))
 
 
@@ -117,7 +135,8 @@ class MixedProfilesError(PbnError):
     """Files whose Scoring tags select different profiles, scored without ``--profile``."""
 
 
-def score_games(games: Iterable[Game], profile: str | None = None) -> ScoreReport:
+def score_games(games: Iterable[Game], profile: str | None = None,
+                teams: TeamOptions = TeamOptions()) -> ScoreReport:
     """Score games as they stream by: only the small :class:`BoardResult` of each game is
     kept. Without ``profile``, each file's first Scoring tag decides, and files that
     disagree are refused rather than scored under the wrong rules."""
@@ -126,12 +145,13 @@ def score_games(games: Iterable[Game], profile: str | None = None) -> ScoreRepor
     for game in games:
         if game.path not in scoring and game.value("Scoring"):
             scoring[game.path] = game.value("Scoring") or ""
-        results.append(board_result(game))
-    return score_collected(results, scoring, profile)
+        results.extend(results_of(game))
+    return score_collected(results, scoring, profile, teams)
 
 
 def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None, str],
-                    profile: str | None = None) -> ScoreReport:
+                    profile: str | None = None, teams: TeamOptions = TeamOptions()
+                    ) -> ScoreReport:
     """Score results gathered from files in order; ``scoring`` holds each file's first
     Scoring tag, by path, in file order (what chooses the profile without ``profile``).
 
@@ -151,8 +171,7 @@ def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None,
                 warnings.append(Problem(
                     "unknown-scoring", f"Scoring {value!r}: {word!r} names no scoring system "
                     f"pbnkit knows, so the file is scored as {DEFAULT_PROFILE}", path=path))
-    report = score_results(results, choose_profile(None, profile),
-                           next(iter(scoring.values()), None))
+    report = score_results(results, choose_profile(None, profile), scoring, teams)
     if not warnings:
         return report
     sheet = replace(report.sheet, problems=tuple(warnings) + report.sheet.problems)
@@ -169,7 +188,12 @@ def _board(result: BoardResult, row: BoardScore) -> dict[str, Any]:
         "room": result.room, "declarer": _name(result.declarer),
         "contract": _name(result.contract), "tricks": result.tricks,
         "vulnerable": _name(result.vulnerability), "score_ns": row.score_ns,
-        "mp_ns": row.mp_ns, "pct_ns": row.pct_ns,
+        "mp_ns": row.mp_ns, "pct_ns": row.pct_ns, "mp_ew": row.mp_ew, "pct_ew": row.pct_ew,
+        "row": result.row, "weight": result.weight,
+        "pair_ns": result.pairs.ns if result.pairs else None,
+        "pair_ew": result.pairs.ew if result.pairs else None,
+        "imp_ns": row.imp_ns, "datum": row.datum, "cross_sum": row.cross_sum,
+        "cross_average": row.cross_average,
     }
 
 
@@ -182,7 +206,20 @@ def _match(match: Match) -> dict[str, Any]:
                     "diff": b.diff, "imps": b.imps} for b in match.boards],
         "imps_a": match.imps_a, "imps_b": match.imps_b,
         "winner": match.winner,  # None when no board could be compared
+        "vp_a": match.vp_a, "vp_b": match.vp_b,
     }
+
+
+def _ranking(line: Ranking) -> dict[str, Any]:
+    return {"event": line.event, "section": line.section, "direction": line.direction,
+            "id": line.id, "names": line.names, "boards": line.boards, "total": line.total,
+            "top": line.top, "percentage": line.percentage, "rank": line.rank}
+
+
+def _standing(line: Standing) -> dict[str, Any]:
+    return {"event": line.event, "section": line.section, "team": line.team,
+            "matches": line.matches, "imps_for": line.imps_for,
+            "imps_against": line.imps_against, "vp": line.vp, "rank": line.rank}
 
 
 def _entry(entry: Entry) -> dict[str, Any]:

@@ -1,14 +1,15 @@
 """The readable score sheet ``pbnkit score`` prints: a table of boards, IMPs per board for
-team matches, the classic two-column rubber sheet with the line, and a table per Chicago
+team matches, the pairs' rankings and the teams' standings, the classic two-column rubber sheet with the line, and a table per Chicago
 chukker. Deals are named by board number; with several files, by file too. A rubber or
 chukker holding a deal that could not be scored says so in its title and its totals."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from pbnkit.model import Side
-from pbnkit.scoring.base import Line, Match, Problem, Reason, Rubber, RubberDeal
+from pbnkit.scoring.base import (Line, Match, Problem, Ranking, Reason, Rubber, RubberDeal,
+                                 Standing)
 from pbnkit.scoring.report import ScoreReport, joined
 
 
@@ -40,6 +41,8 @@ def _lines(report: ScoreReport) -> Iterator[str]:
     for match in report.sheet.matches or ():
         yield ""
         yield from _match(match)
+    yield from _rankings(report.sheet.rankings)
+    yield from _standings(report.sheet.standings)
     for rubber in report.sheet.rubbers or ():
         yield ""
         if rubber.unit == "chukker":
@@ -62,12 +65,19 @@ def _where(problem: Problem, several: bool) -> str:
 
 
 def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
-    pairs = any(row.mp_ns is not None for row in report.sheet.boards)
+    rows = report.sheet.boards
+    matchpoints = any(row.mp_ns is not None for row in rows)
+    butler = any(row.datum is not None for row in rows)
+    cross = any(row.cross_sum is not None for row in rows)
+    pairs = any(result.pairs is not None for result in report.results)
     head = f"{'board':>6} {'room':<7} {'contract':<8} {'by':<2} {'tricks':>6} {'vul':<4} {'NS score':>8}"
-    yield head + ("    MP NS   % NS" if pairs else "")
-    yield "-" * (len(head) + (16 if pairs else 0))
+    extra = ((f" {'pairs':>9}" if pairs else "") + ("    MP NS   % NS" if matchpoints else "")
+             + (f" {'datum':>6} {'IMP NS':>6}" if butler else "")
+             + (f" {'sum':>5} {'IMP NS':>6}" if cross else ""))
+    yield head + extra
+    yield "-" * (len(head) + len(extra))
     path: str | None | bool = False  # no file named yet
-    for result, row in zip(report.results, report.sheet.boards):
+    for result, row in zip(report.results, rows):
         if several and result.path != path:
             path = result.path
             yield f"File: {path or '-'}"
@@ -78,8 +88,53 @@ def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
                 f"{result.vulnerability.pbn() if result.vulnerability else '-':<4} "
                 f"{_number(row.score_ns):>8}")
         if pairs:
+            played = f"{result.pairs.ns}-{result.pairs.ew}" if result.pairs else "-"
+            line += f" {played:>9}"
+        if matchpoints:
             line += f" {_number(row.mp_ns, 1):>8} {_number(row.pct_ns, 2):>6}"
+        if butler:
+            line += f" {_number(row.datum):>6} {_figure(row.imp_ns):>6}"
+        if cross:
+            line += f" {_number(row.cross_sum):>5} {_figure(row.imp_ns):>6}"
         yield line
+
+
+def _figure(value: float | None) -> str:
+    """IMPs as the event gives them: whole, or averaged to two decimals."""
+    if value is None:
+        return "-"
+    return str(int(value)) if value == int(value) else f"{value:.2f}"
+
+
+def _rankings(rankings: Sequence[Ranking]) -> Iterator[str]:
+    """One table per event, section and direction, best first."""
+    title: tuple[str | None, ...] | None = None
+    for line in rankings:
+        field = line.direction if line.within_direction else None
+        if (line.event, line.section, field) != title:
+            title = (line.event, line.section, field)
+            named = " / ".join(part for part in (line.event, line.section) if part)
+            way = {"NS": ", N-S", "EW": ", E-W"}.get(field or "", "")
+            yield ""
+            yield f"Ranking: {named or '(no event)'}{way}"
+            figures = "      MP      %" if line.percentage is not None else "     IMPs"
+            yield f"{'rank':>4} {'pair':>6} {'boards':>6}{figures}  names"
+        figure = (f" {line.total:>7.1f} {line.percentage:>6.2f}" if line.percentage is not None
+                  else f" {_figure(line.total):>8}")
+        yield f"{line.rank:>4} {line.id:>6} {line.boards:>6}{figure}  {line.names or ''}"
+
+
+def _standings(standings: Sequence[Standing]) -> Iterator[str]:
+    title: tuple[str | None, ...] | None = None
+    for line in standings:
+        if (line.event, line.section) != title:
+            title = (line.event, line.section)
+            named = " / ".join(part for part in title if part)
+            yield ""
+            yield f"Standings: {named or '(no event)'}"
+            yield f"{'rank':>4} {'team':<20} {'matches':>7} {'IMPs +':>6} {'IMPs -':>6} {'VP':>6}"
+        yield (f"{line.rank:>4} {line.team:<20} {line.matches:>7} {line.imps_for:>6} "
+               f"{line.imps_against:>6} {_number(line.vp, 2):>6}")
 
 
 def _match(match: Match) -> list[str]:
@@ -94,6 +149,8 @@ def _match(match: Match) -> list[str]:
                      f"{board.diff:>6} {board.imps:>+6}")
     verdict = {"A": "team A wins", "B": "team B wins", "draw": "a draw", None: "no board compared"}
     lines.append(f"Total: A {match.imps_a} IMPs, B {match.imps_b} IMPs: {verdict[match.winner]}")
+    if match.vp_a is not None:
+        lines.append(f"Victory points: A {match.vp_a:.2f}, B {match.vp_b:.2f}")
     return lines
 
 
@@ -154,15 +211,9 @@ def _chukker(rubber: Rubber, several: bool) -> list[str]:
              f"{'tricks':>6} {'N-S':>6} {'E-W':>6}  notes",
              "-" * 64]
     for deal in rubber.deals:
-        passed = deal.contract is not None and deal.contract.is_passed_out
-        notes = ["passed out: dealt again"] if passed else []
-        notes += [f"game {e.side.value}, bonus {e.points}" if e.reason is Reason.GAME
-                  else f"part score on deal 4, bonus {e.points}" for e in deal.entries
-                  if e.reason in (Reason.GAME, Reason.PART_SCORE)]
+        notes = chukker_notes(deal)
         ns = _number(deal.points(Side.NS)) if deal.scored else "?"
         ew = _number(deal.points(Side.EW)) if deal.scored else "?"
-        if not deal.scored:
-            notes.append("not scored")
         lines.append(
             f"{_number(deal.place):>4} {deal.board or '-':>6} "
             f"{deal.dealer.name if deal.dealer else '-':<6} "
@@ -172,6 +223,19 @@ def _chukker(rubber: Rubber, several: bool) -> list[str]:
             f"{ns:>6} {ew:>6}  {', '.join(notes)}".rstrip())
     lines += _totals(rubber, 42, 7)
     return lines
+
+
+def chukker_notes(deal: RubberDeal) -> list[str]:
+    """What a chukker's sheet says of a deal beside its points: a redeal, the bonuses
+    (game, or the part score on deal 4), an unscored deal."""
+    passed = deal.contract is not None and deal.contract.is_passed_out
+    notes = ["passed out: dealt again"] if passed else []
+    notes += [f"game {e.side.value}, bonus {e.points}" if e.reason is Reason.GAME
+              else f"part score on deal 4, bonus {e.points}" for e in deal.entries
+              if e.reason in (Reason.GAME, Reason.PART_SCORE)]
+    if not deal.scored:
+        notes.append("not scored")
+    return notes
 
 
 def _totals(rubber: Rubber, label_width: int, width: int) -> list[str]:

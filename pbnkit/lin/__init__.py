@@ -1,0 +1,7 @@
+"""The LIN reader: Bridge Base Online's hand records and vugraph files, read into the
+same games as PBN (grammar ``grammars/lin.lark``, pairs in :mod:`pbnkit.lin.parser`,
+their PBN meaning in :mod:`pbnkit.lin.records`)."""
+
+from pbnkit.lin.reader import LinReader, open_reader, sniff
+
+__all__ = ["LinReader", "open_reader", "sniff"]

@@ -1,0 +1,52 @@
+"""A game read from LIN laid out as a PBN file would hold it, for the PBN writer.
+
+The positions of a LIN game are those of its pairs, many on one line: the PBN writer,
+which lays a game out as its source was, would write the whole board on one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pbnkit.pbn.records import Element, Game, TagPair
+
+
+#: Tags a LIN board makes from its own pairs (others may come from the file's header,
+#: which stands before the board)
+_OWN_TAGS = frozenset(("Dealer", "Deal", "Vulnerable", "Auction", "Play"))
+
+
+def read_from_lin(game: Game) -> bool:
+    """Whether the game's positions are those of a LIN file: its ``Lin`` tag stands at
+    the board's first pair, before (or at) the tags made from the board's pairs. Written
+    into PBN, the ``Lin`` tag comes after them."""
+    lin = game.tag("Lin")
+    if lin is None:
+        return False
+    start = (lin.line, lin.column)
+    return all((tag.line, tag.column) >= start for tag in game.tags if tag.name in _OWN_TAGS)
+
+
+def pbn_layout(game: Game) -> Game:
+    """A game read from LIN, with the positions of a PBN file: a tag pair a line, four
+    calls or cards a line (a note reference stays with its call). The positions of a
+    LIN file are those of its pairs, many on one line, which the PBN writer (which lays
+    a game out as its source was) would keep on one line."""
+    if not read_from_lin(game):
+        return game
+    tags: list[TagPair] = []
+    line = 1
+    for tag in game.tags:
+        body: list[Element] = []
+        line += 1 if tags else 0
+        placed = tag._replace(line=line, column=1, value_column=len(tag.name) + 4)
+        items, column = 0, 1
+        for element in tag.body:
+            note = element.text.startswith("=")
+            if not note and items % 4 == 0:
+                line, column = line + 1, 1
+            body.append(element._replace(line=line, column=column))
+            column += len(element.text) + 1
+            items += not note
+        tags.append(placed._replace(body=tuple(body)))
+    return replace(game, tags=tuple(tags), line=1)

@@ -1,0 +1,228 @@
+"""The Lark parser for a LIN file, loaded once, and the shaping of its tokens into
+:class:`Pair` records with positions. No Lark exception leaves this module."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import NamedTuple, cast
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
+
+_GRAMMAR = "lin.lark"
+
+
+def grammar_path() -> Path:
+    """The grammar inside the installed wheel, else the repository's ``grammars/``."""
+    packaged = resources.files("pbnkit") / "grammars" / _GRAMMAR
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "grammars" / _GRAMMAR
+
+
+# A named tuple, not a frozen dataclass: a vugraph archive has millions of pairs.
+class Pair(NamedTuple):
+    """One ``key|value|`` pair: the key as written and as BBO means it (``name``: keys are
+    case-insensitive, ``MB`` is ``mb``), the value without its bars, the 1-based line and
+    column of the key, and its character offsets in the file's text."""
+
+    key: str
+    name: str
+    value: str
+    line: int
+    column: int
+    start: int
+    end: int
+
+    @property
+    def value_column(self) -> int:
+        """The column of the value (a value holding a line end is rare enough not to
+        count: its first character is on the key's line)."""
+        return self.column + len(self.key) + 1
+
+    @property
+    def text(self) -> str:
+        return f"{self.key}|{self.value}|"
+
+
+_new_pair = tuple.__new__  # builds a Pair without the Python frame of its __new__
+
+
+def shape_pair(text: str, line: int, column: int, start: int) -> Pair:
+    """The Pair of a PAIR token's text (``key|value|``) found at ``start``."""
+    key, value, _ = text.split("|")
+    return _new_pair(Pair, (key, key.lower(), value, line, column, start, start + len(text)))
+
+
+class _Shape(Transformer[Token, list[Pair]]):
+    """Turn Lark's parse of a file into its pairs, in order."""
+
+    def lin(self, children: list[Pair]) -> list[Pair]:
+        return children
+
+    def PAIR(self, token: Token) -> Pair:  # noqa: N802 -- Lark finds it by terminal name
+        # The lexer always sets the positions; Lark's types say they may be missing.
+        return shape_pair(token.value, cast(int, token.line), cast(int, token.column),
+                          cast(int, token.start_pos))
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        start="lin",
+        parser="lalr",          # linear time, and lets the transformer run during the parse
+        lexer="contextual",     # only the terminals the parser can accept next are tried
+        transformer=_Shape(),   # no tree is built: pairs come straight out of the parse
+        propagate_positions=False,
+        maybe_placeholders=False,
+    )
+
+
+class LinSyntaxError(Exception):
+    """A syntax error in a LIN text, in pbnkit's terms (never a Lark exception)."""
+
+    def __init__(self, message: str, line: int, column: int, offset: int):
+        super().__init__(message)
+        self.message, self.line, self.column, self.offset = message, line, column, offset
+
+
+# ----------------------------------------------------------------------------
+#  Fast path
+# ----------------------------------------------------------------------------
+#
+# The grammar is `(PAIR | _GAP)*` with terminals that start with distinct characters, so
+# regular expressions of the same two terminals find the same tokens as Lark's lexer:
+# runs of pairs between white space, each run cut into its pairs at its bars (a value
+# holds no bar). Where they find neither, Lark parses the text and gives the error.
+
+#: Tests set this to read every file with Lark (see tests/test_lin_reader.py).
+_force_lark = False
+
+
+@functools.cache
+def _terminals() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A run of the grammar's PAIRs or its white space; and one PAIR."""
+    patterns = {t.name: t.pattern.to_regexp() for t in _parser().terminals}
+    assert set(patterns) == {"PAIR", "_GAP"}, f"no shaping for terminals {set(patterns)}"
+    pair = patterns["PAIR"]
+    return re.compile(f"(?P<RUN>(?:{pair})+)|{patterns['_GAP']}"), re.compile(pair)
+
+
+#: A run of pairs between white space: its character offsets, and the line it starts on
+#: and the offset of that line's first character.
+Run = tuple[int, int, int, int]
+
+
+def parse_pairs(text: str) -> list[Pair]:
+    """The pairs of a whole LIN text. Raises :class:`LinSyntaxError` at the first text that
+    is neither a pair nor white space."""
+    runs = None if _force_lark else runs_of(text)
+    if runs is not None:
+        return list(iter_pairs(text, runs))
+    try:
+        return cast(list[Pair], _parser().parse(text))
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text) from None
+    except LarkError as error:  # anything else Lark may raise is still a syntax problem
+        raise LinSyntaxError(f"cannot parse: {error}", 1, 1, 0) from None
+
+
+def runs_of(text: str) -> list[Run] | None:
+    """The runs of pairs of a text that is all pairs and white space, as Lark would read
+    it; None for any other text (Lark then says what is wrong). Two regular-expression
+    matches a board: the pairs themselves are cut out later, as they are read."""
+    if _force_lark:
+        return None
+    found_runs: list[Run] = []
+    pos = 0
+    line, line_start = 1, 0
+    for found in _terminals()[0].finditer(text):
+        start, stop = found.span()
+        if start != pos:
+            return None
+        if found.lastgroup == "RUN":
+            found_runs.append((start, stop, line, line_start))
+        newlines = text.count("\n", start, stop)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", start, stop) + 1
+        pos = stop
+    return found_runs if pos == len(text) else None
+
+
+def iter_pairs(text: str, runs: list[Run]) -> Iterator[Pair]:
+    """The pairs of the runs, lazily."""
+    single = _terminals()[1]
+    for start, stop, line, line_start in runs:
+        token = text[start:stop]
+        if "\n" in token:  # a value with a line end: pair by pair
+            for one in single.finditer(token):
+                at = start + one.start()
+                yield shape_pair(one.group(), line, at - line_start + 1, at)
+                if "\n" in one.group():
+                    line += one.group().count("\n")
+                    line_start = text.rfind("\n", at, start + one.end()) + 1
+            continue
+        # key|value|key|value|...| cut at its bars: keys and values alternate
+        parts = token.split("|")
+        at = start
+        for index in range(0, len(parts) - 1, 2):
+            key, value = parts[index], parts[index + 1]
+            end = at + len(key) + len(value) + 2
+            yield _new_pair(Pair, (key, key.lower(), value, line, at - line_start + 1, at, end))
+            at = end
+
+
+def has_key(text: str, runs: list[Run], name: str) -> bool:
+    """Whether a pair of the runs has the key ``name`` (lower case), without cutting
+    out the pairs of the runs that cannot hold it."""
+    marker = name + "|"
+    for start, stop, _, _ in runs:
+        token = text[start:stop].lower()
+        if marker in token and name in token.split("|")[0:-1:2]:
+            return True
+    return False
+
+
+def _syntax_error(error: UnexpectedInput, text: str) -> LinSyntaxError:
+    # Lark declares pos_in_stream as None, and sets an int: read it untyped (see
+    # pbnkit.pbn.parser)
+    position: int | None = getattr(error, "pos_in_stream", None)
+    offset = position if position is not None else len(text)
+    line = getattr(error, "line", None) or 1
+    column = getattr(error, "column", None) or 1
+    if isinstance(error, UnexpectedCharacters):
+        message = describe(text, offset)
+    else:
+        message = "unexpected end of file"
+    return LinSyntaxError(message, line, column, offset)
+
+
+_BAD_PAIR = re.compile(r"[^|\s]*\|[^|]*\|")
+
+
+def describe(text: str, offset: int) -> str:
+    """What is wrong at ``offset``, where neither a pair nor white space starts."""
+    rest = text[offset:offset + 40].split("\n", 1)[0]
+    bad = _BAD_PAIR.match(text, offset)
+    if bad is not None:
+        key = bad[0].split("|", 1)[0]
+        return f"malformed key {key!r}: a key is one or two letters or digits"
+    if text.count("|", offset) < 2:
+        return f"unterminated pair {rest!r}: no closing '|'"
+    return f"unexpected text {rest!r}"
+
+
+def skip_after_error(text: str, offset: int) -> int:
+    """Where reading goes on after a syntax error at ``offset``: after the malformed pair
+    when it is one (a bad key), else at the next line."""
+    bad = _BAD_PAIR.match(text, offset)
+    if bad is not None:
+        return bad.end()
+    end = text.find("\n", offset)
+    return len(text) if end < 0 else end

@@ -1,0 +1,246 @@
+"""The LIN reader: ``pbnkit.read("match.lin")`` yields the same games a PBN file does.
+
+A LIN file is read whole (BBO files are small; a vugraph match is a few hundred kB),
+parsed into pairs, grouped into boards and mapped to PBN tags (:mod:`pbnkit.lin.records`).
+A syntax error becomes a diagnostic; reading goes on after the bad pair, so one bad pair
+costs that pair.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from codecs import BOM_UTF8
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from pbnkit.diagnostics import Diagnostic
+from pbnkit.lin import codes  # noqa: F401 -- registers the LIN codes
+from pbnkit.lin.parser import (LinSyntaxError, Pair, has_key, iter_pairs, parse_pairs, runs_of,
+                               skip_after_error)
+from pbnkit.lin.records import FileContext, group_records, one_line, record_tags, tag
+from pbnkit.pbn.reader import PbnReader, Source
+from pbnkit.pbn.records import Game, TagValues
+from pbnkit.pbn.split import Encoding
+
+if TYPE_CHECKING:
+    from pbnkit.pbn.chunks import Resume
+
+_MAX_ERRORS = 20
+_BLANKABLE = re.compile(r"[^\n]")
+
+
+class LinReader(PbnReader):
+    """Iterate over the boards of one LIN file, as :class:`Game` records.
+
+    A PbnReader in all that its users see (``encoding``, ``diagnostics``, ``trailer``,
+    ``original_head`` and ``original_tail``, ``games_read``), so that every command and
+    the library take either; only the reading differs. A LIN file is never cut into
+    parts: ``resume`` must be None.
+    """
+
+    def __init__(self, source: Source, path: str | None = None, strict: bool = False,
+                 resume: Resume | None = None):
+        if resume is not None:
+            raise ValueError("a LIN file is read whole")
+        super().__init__(source, path, strict)
+
+    def __iter__(self) -> Iterator[Game]:
+        yield from self._boards(_bytes_of(self._source))
+
+    def _boards(self, data: bytes) -> Iterator[Game]:
+        bom = data.startswith(BOM_UTF8)
+        body = data[len(BOM_UTF8):] if bom else data
+        try:
+            text, codec = body.decode("utf-8"), "utf-8"
+            self.encoding_info = Encoding(bom=bom)
+        except UnicodeDecodeError:
+            # BBO writes UTF-8; older files are Latin-1, which decodes any byte.
+            text, codec = body.decode("latin-1"), "latin-1"
+            self.encoding_info = Encoding(bom=bom, fallback_lines=[1])
+        problems: list[tuple[int, Diagnostic]] = []
+        runs = runs_of(text)
+        pairs: Iterable[Pair]
+        if runs is not None:  # the common file: its pairs are cut out as they are read
+            pairs, by_qx = iter_pairs(text, runs), has_key(text, runs, "qx")
+        else:
+            pairs = _pairs_with_recovery(text, problems)
+            by_qx = any(pair.name == "qx" for pair in pairs)
+        records = group_records(pairs, by_qx)
+        header = next(records)
+        head_text = one_line(text[header[0].start:header[-1].end]) if header else ""
+        context = FileContext()
+        for pair in header:
+            context.take(pair)
+        to_bytes = _ByteOffsets(text, codec, len(data) - len(body))
+        # A record's bytes run up to the next record: it is given out once that is found.
+        held: list[Pair] | None = None
+        for record in records:
+            if held is not None:
+                yield self._game(held, record[0].start, data, to_bytes, text, context,
+                                 problems, head_text, header, last=False)
+            else:
+                self.original_head = data[:to_bytes(record[0].start)]
+                self.diagnostics.extend(replace(d, path=self.path) for at, d in problems
+                                        if at < record[0].start)
+            held = record
+        if held is None:
+            self.original_head = data
+            self.diagnostics.extend(replace(d, path=self.path) for _, d in problems)
+        else:
+            yield self._game(held, len(text), data, to_bytes, text, context, problems,
+                             head_text, header, last=True)
+        self.original_tail = b""
+
+    def _game(self, record: list[Pair], end: int, data: bytes, to_bytes: _ByteOffsets,
+              text: str, context: FileContext, problems: list[tuple[int, Diagnostic]],
+              head_text: str, header: list[Pair], last: bool) -> Game:
+        """The Game of a record whose bytes run to character ``end``."""
+        index = self.games_read
+        start = record[0].start
+        found = [d for at, d in problems if start <= at < end] if problems else []
+        tags = record_tags(record, context, one_line(text[start:record[-1].end]), found)
+        if index == 0 and header:
+            # the file's header, kept with its first board for a LIN writer
+            tags += (tag("LinHeader", head_text, header[0]),)
+        values = TagValues({t.name: t.value for t in reversed(tags)})
+        board = values.get("Board")
+        self.games_read += 1
+        return Game(tags, (), record[0].line, index, self.path, values,
+                    tuple(_at(d, self.path, board) for d in found),
+                    data[to_bytes(start):to_bytes(end)],
+                    self.original_head if index == 0 else None, b"" if last else None)
+
+
+def _at(diagnostic: Diagnostic, path: str | None, board: str | None) -> Diagnostic:
+    return Diagnostic(diagnostic.code, diagnostic.message, diagnostic.line,
+                      diagnostic.column, path, board, diagnostic.severity)
+
+
+def _pairs_with_recovery(text: str, problems: list[tuple[int, Diagnostic]]) -> list[Pair]:
+    """The pairs of the text; after a syntax error the malformed pair (or the rest of the
+    line) is blanked, keeping every position, and the text parsed again. After
+    ``_MAX_ERRORS`` errors the rest of the file is blanked."""
+    errors = 0
+    while True:
+        try:
+            return parse_pairs(text)
+        except LinSyntaxError as error:
+            errors += 1
+            offset = min(error.offset, len(text))
+            problems.append((offset, Diagnostic("SY001", error.message, error.line,
+                                                error.column)))
+            end = skip_after_error(text, offset)
+            if errors >= _MAX_ERRORS:
+                problems.append((offset, Diagnostic(
+                    "SY008", f"{errors} syntax errors; the rest of the file is skipped",
+                    error.line, error.column)))
+                end = len(text)
+            end = max(end, offset + 1)
+            text = text[:offset] + _BLANKABLE.sub(" ", text[offset:end]) + text[end:]
+
+
+class _ByteOffsets:
+    """The byte offset (after ``head`` bytes of BOM) of a character offset, asked in
+    increasing order: one pass over the text in all."""
+
+    def __init__(self, text: str, codec: str, head: int):
+        self._text, self._codec = text, codec
+        self._ascii = text.isascii()
+        self._done, self._position = 0, head
+
+    def __call__(self, offset: int) -> int:
+        if self._ascii:
+            return self._position + offset
+        self._position += len(self._text[self._done:offset].encode(self._codec))
+        self._done = offset
+        return self._position
+
+
+# -- Which reader ------------------------------------------------------------------------------
+
+_PBN_TAG = re.compile(rb'\[[ \t\r\n]*[A-Za-z0-9_]+[ \t\r\n]*"')
+_PBN_START = re.compile(rb"[ \t\r\n]*[\[%{;]")
+_LIN_START = re.compile(rb"[ \t\r\n]*[A-Za-z][A-Za-z0-9]?\|")
+_LIN_PAIR = re.compile(rb"(?:^|[|\n])(?:md|pn|qx|vg|mb|pc)\|", re.IGNORECASE)
+_SNIFF = 64 << 10
+
+
+def sniff(head: bytes, name: str | None = None) -> str | None:
+    """``"lin"``, ``"pbn"`` or None (neither) for a file's first bytes and its name. A
+    file whose bytes look like neither is neither, whatever its name; otherwise the
+    extension decides (``.lin``, ``.pbn`` in any case), else the bytes."""
+    head = head[len(BOM_UTF8):] if head.startswith(BOM_UTF8) else head
+    if b"\x00" in head:
+        return "pbn"  # binary data or UTF-16: the PBN reader says which, once (SY009)
+    if not head.strip() or _PBN_START.match(head) or _PBN_TAG.search(head):
+        content: str | None = "pbn"
+    elif _LIN_START.match(head) or _LIN_PAIR.search(head):
+        content = "lin"
+    else:
+        return None
+    suffix = os.path.splitext(name or "")[1].lower()
+    return suffix[1:] if suffix in (".lin", ".pbn") else content
+
+
+def sniff_file(path: str) -> str | None:
+    """:func:`sniff` for a file on disk."""
+    return sniff(_head_of(path), path)
+
+
+def _head_of(source: Source) -> bytes:
+    """The first bytes of a file, to tell its format; none when it cannot be read now
+    (its reader then says why, as it reads)."""
+    if isinstance(source, (str, os.PathLike)):
+        try:
+            with open(source, "rb") as stream:
+                return stream.read(_SNIFF)
+        except OSError:
+            return b""
+    if isinstance(source, io.TextIOBase) or not source.seekable():
+        return b""
+    where = source.tell()
+    head = source.read(_SNIFF)
+    source.seek(where)
+    return head if isinstance(head, bytes) else head.encode("utf-8")
+
+
+def open_reader(source: Source, path: str | None = None, strict: bool = False,
+                resume: Resume | None = None) -> PbnReader:
+    """The reader of a file, PBN or LIN: by the extension of its name (``path``, else the
+    source's own), else by its first bytes. A file on disk that is neither gets a reader
+    that yields no game and says so once (SY303); a stream that is neither is read as
+    PBN, whose reader says what is wrong where."""
+    if resume is not None:
+        return PbnReader(source, path, strict, resume)  # only PBN files are cut in parts
+    name = path if path is not None else (
+        os.fspath(source) if isinstance(source, (str, os.PathLike)) else None)
+    kind = sniff(_head_of(source), name)
+    if kind == "lin":
+        return LinReader(source, path, strict)
+    if kind is None and isinstance(source, (str, os.PathLike)):
+        return UnknownFormatReader(source, path, strict)
+    return PbnReader(source, path, strict)
+
+
+class UnknownFormatReader(PbnReader):
+    """A file that is neither PBN nor LIN: no game, its bytes kept, one diagnostic."""
+
+    def __iter__(self) -> Iterator[Game]:
+        data = _bytes_of(self._source)
+        self.original_head, self.original_tail = data, b""
+        self.diagnostics.append(Diagnostic(
+            "SY303", "neither PBN (tag pairs like [Event \"...\"]) nor LIN (pairs like "
+            "pn|...|): nothing read", 1, 1, self.path))
+        return iter(())
+
+
+def _bytes_of(source: Source) -> bytes:
+    """All the bytes of a file named or open (a text stream's text in UTF-8)."""
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as stream:
+            return stream.read()
+    data = source.read()
+    return data.encode("utf-8") if isinstance(data, str) else data

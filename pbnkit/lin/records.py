@@ -1,0 +1,432 @@
+"""From LIN pairs to the syntax records the PBN reader makes: tag pairs named as PBN
+names them, with the Auction and Play sections and their notes, each at the line and
+column of the pair it comes from.
+
+The pairs are grouped into records (boards) by their keys: a vugraph file's ``qx`` starts
+each room's board; elsewhere a board starts with its ``pn`` or ``md``. What the file says
+before its first board (the ``vg`` header, the ``rs`` results, the ``pn`` players of both
+rooms) holds for the boards after it.
+
+Nothing is lost: every pair of a board is kept, as written, in its ``Lin`` tag, and the
+file's header in a ``LinHeader`` tag on its first board, so that a board written out as
+LIN again gives back the keys PBN has no word for (``pg``, ``nt``, ``st``...).
+
+Only syntax is decided here: which cards a hand holds is read from ``md`` to know who
+led each trick (the play section's columns are seats), but whether a call or card is
+legal is the replay's business.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from pbnkit.diagnostics import Diagnostic
+from pbnkit.lin.parser import Pair
+from pbnkit.pbn.records import Element, ElementKind, TagPair
+
+#: The keys BBO's hand viewer and vugraph files use. Any other is kept, and reported.
+KNOWN_KEYS = frozenset((
+    "ah", "an", "at", "bn", "bt", "cb", "cg", "cp", "cr", "cs", "em", "hc", "hs", "ht",
+    "lb", "mb", "mc", "md", "mn", "nt", "pc", "pf", "pg", "pn", "pw", "px", "qx", "rh",
+    "rs", "sa", "sk", "st", "sv", "tu", "up", "va", "vg", "wt",
+))
+#: Keys that hold for the boards after them, wherever they stand.
+FILE_KEYS = frozenset(("vg", "rs"))
+
+#: LIN seats in ``md`` and ``pn`` order (South first), and the dealer digits 1-4.
+SEATS = ("S", "W", "N", "E")
+#: Clockwise from North, as PBN counts.
+CLOCKWISE = ("N", "E", "S", "W")
+SUITS = "SHDC"
+RANKS = "AKQJT98765432"
+
+VULNERABLE = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
+CALLS = {"p": "Pass", "d": "X", "r": "XX"}
+ROOMS = {"o": "Open", "c": "Closed"}
+SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
+#: The Note text of a call alerted (``!``) without an explanation.
+ALERT_NOTE = "alert"
+
+_BID = re.compile(r"([1-7])(NT|N|[CDHS])", re.IGNORECASE)
+_ROOM_BOARD = re.compile(r"\s*([oOcC])(\d+)")
+_NUMBER = re.compile(r"\d+")
+_HAND = re.compile(r"(?:[SHDC][AKQJT2-9]*)*", re.IGNORECASE)
+_RS_RESULT = re.compile(r"([1-7])(NT|N|[CDHS])([NESW])(X{0,2})([=+-]\d*)?$", re.IGNORECASE)
+
+_TOKENS = ElementKind.TOKENS
+
+
+# -- Grouping ---------------------------------------------------------------------------------
+
+def group_records(pairs: Iterable[Pair], by_qx: bool) -> Iterator[list[Pair]]:
+    """The file's header pairs (perhaps none), then each record's pairs, in order, as
+    they are read. ``by_qx``: the file has a ``qx`` pair, which starts each record; the
+    pairs before the first are the header. Otherwise a record starts with its ``pn`` or
+    ``md`` after the ``md`` of the one before, and the file has no header."""
+    record: list[Pair] = []
+    if by_qx:
+        for pair in pairs:
+            if pair.name == "qx":
+                yield record
+                record = []
+            record.append(pair)
+        yield record
+        return
+    yield []
+    has_deal = False
+    for pair in pairs:
+        name = pair.name
+        if (name == "pn" or name == "md") and has_deal:
+            yield record
+            record, has_deal = [], False
+        record.append(pair)
+        has_deal = has_deal or name == "md"
+    if record:
+        yield record
+
+
+# -- The file's context ------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class FileContext:
+    """What the file's header (and ``vg``/``rs`` pairs anywhere) says for its boards."""
+
+    tags: dict[str, tuple[str, Pair]] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)
+    players_pair: Pair | None = None
+    results: list[str] = field(default_factory=list)
+    results_pair: Pair | None = None
+    first_board: int = 1
+
+    def take(self, pair: Pair) -> None:
+        name = pair.name
+        if name == "vg":
+            fields = pair.value.split(",")
+            for index, tag in ((0, "Event"), (1, "Stage"), (5, "HomeTeam"), (7, "VisitTeam")):
+                if index < len(fields) and fields[index].strip():
+                    self.tags[tag] = (fields[index].strip(), pair)
+            if len(fields) > 2 and fields[2].strip().upper() in SCORING:
+                self.tags["Scoring"] = (SCORING[fields[2].strip().upper()], pair)
+            if len(fields) > 3 and fields[3].strip().isdigit():
+                self.first_board = int(fields[3])
+        elif name == "rs":
+            self.results, self.results_pair = pair.value.split(","), pair
+        elif name == "pn":
+            self.players, self.players_pair = pair.value.split(","), pair
+
+    def result(self, room: str | None, board: str | None) -> str | None:
+        """The ``rs`` entry of a vugraph board: two per board (open, closed) from the
+        first board of ``vg``."""
+        if room not in ROOMS.values() or board is None or not board.isdigit():
+            return None
+        at = 2 * (int(board) - self.first_board) + (room == "Closed")
+        if 0 <= at < len(self.results) and self.results[at].strip():
+            return self.results[at].strip()
+        return None
+
+
+# -- One record -----------------------------------------------------------------------------
+
+def tag(name: str, value: str, pair: Pair, body: tuple[Element, ...] = ()) -> TagPair:
+    """A tag pair at the position of the LIN pair it comes from."""
+    return TagPair(name, value, pair.line, pair.column, body, True, pair.value_column)
+
+
+def record_tags(pairs: Sequence[Pair], context: FileContext, lin: str,
+                problems: list[Diagnostic]) -> tuple[TagPair, ...]:
+    """The tag pairs of one record, PBN's first, then ``Lin``: the record's pairs as
+    written (``lin``)."""
+    first: dict[str, Pair] = {}
+    bidding: list[Pair] = []  # calls and their explanations, in order
+    cards: list[Pair] = []
+    for pair in pairs:
+        name = pair.name
+        if name == "pc":
+            cards.append(pair)
+            continue
+        if name == "mb" or name == "an":
+            if name == "an" and cards:
+                problems.append(Diagnostic("SY302", "explanation (an) after the play has "
+                                           "begun", pair.line, pair.column))
+            else:
+                bidding.append(pair)
+        if name not in first:
+            first[name] = pair
+        if name not in KNOWN_KEYS:
+            problems.append(Diagnostic("SY301", f"unknown LIN key {pair.key!r} (kept as "
+                                       "written)", pair.line, pair.column))
+        elif name in FILE_KEYS:
+            context.take(pair)
+    tags: dict[str, TagPair] = {name: tag(name, value, pair)
+                                for name, (value, pair) in context.tags.items()}
+    room, board = _room_and_board(first, problems)
+    if room is not None:
+        tags["Room"] = tag("Room", room, first["qx"])
+    if board is not None:
+        tags["Board"] = tag("Board", board, first.get("qx") or first["ah"])
+    tags.update(_players(first.get("pn"), context, room))
+    hands = None
+    if "md" in first:
+        md = first["md"]
+        dealer, deal, hands = read_md(md.value)
+        if dealer is not None:
+            tags["Dealer"] = tag("Dealer", dealer, md)
+        tags["Deal"] = tag("Deal", deal, md)
+    if "sv" in first:
+        sv = first["sv"]
+        tags["Vulnerable"] = tag("Vulnerable", VULNERABLE.get(sv.value.strip().lower(),
+                                                               sv.value), sv)
+    result = context.result(room, board)
+    if result is not None and context.results_pair is not None:
+        tags.update(_rs_tags(result, context.results_pair))
+    ordered = [tags[name] for name in _ORDER if name in tags]
+    if bidding:
+        ordered += _auction(bidding, tags.get("Dealer"), problems)
+    claim = first.get("mc")
+    if cards:
+        ordered += _play(cards, claim, hands, problems)
+    if claim is not None:
+        ordered.append(tag("Result", claim.value.strip(), claim))
+    ordered.append(tag("Lin", lin, pairs[0]))
+    return tuple(ordered)
+
+
+_ORDER = ("Event", "Stage", "Board", "West", "North", "East", "South", "Dealer",
+          "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result", "Room",
+          "HomeTeam", "VisitTeam")
+
+
+def one_line(text: str) -> str:
+    """LIN text as one line (a tag value holds no line end)."""
+    return text.replace("\r", "").replace("\n", "") if "\n" in text else text
+
+
+def _room_and_board(first: dict[str, Pair],
+                    problems: list[Diagnostic]) -> tuple[str | None, str | None]:
+    if "qx" in first:
+        qx = first["qx"]
+        match = _ROOM_BOARD.match(qx.value)
+        if match is not None:
+            return ROOMS[match[1].lower()], str(int(match[2]))
+        problems.append(Diagnostic("TG301", f"qx {qx.value!r} names no room and board "
+                                   "(o1, c1...)", qx.line, qx.value_column))
+    if "ah" in first:
+        ah = first["ah"]
+        numbers = _NUMBER.findall(ah.value)
+        if numbers:
+            return None, str(int(numbers[-1]))
+        problems.append(Diagnostic("TG301", f"ah {ah.value!r} names no board",
+                                   ah.line, ah.value_column))
+    return None, None
+
+
+def _players(pn: Pair | None, context: FileContext, room: str | None) -> dict[str, TagPair]:
+    """The players of a board: its own ``pn``, else the file's. A vugraph ``pn`` names
+    eight, the open room's four and then the closed room's."""
+    names, pair = (pn.value.split(","), pn) if pn is not None else (
+        context.players, context.players_pair)
+    if pair is None:
+        return {}
+    if len(names) >= 8 and room == "Closed":
+        names = names[4:8]
+    found = {}
+    for seat, name in zip(SEATS, names):
+        if name.strip():
+            player = _PLAYER_TAGS[seat]
+            found[player] = tag(player, name.strip(), pair)
+    return found
+
+
+_PLAYER_TAGS = {"S": "South", "W": "West", "N": "North", "E": "East"}
+
+
+#: A hand as its ranks in each suit, spades first, high to low: ("AK", "", "QJ2", ...).
+Hand = tuple[str, str, str, str]
+_RANK_ORDER = {rank: index for index, rank in enumerate(RANKS)}
+_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+_PLAIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
+_NO_HAND: Hand = ("", "", "", "")
+
+
+def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
+    """The dealer, the PBN Deal text, and the hand of each seat (None when a hand cannot
+    be read: the Deal text then keeps the hands as written for the deal checks)."""
+    text = value.strip()
+    dealer = None
+    if text[:1].isdigit():
+        dealer = SEATS[(int(text[0]) - 1) % 4] if text[0] in "1234" else None
+        text = text[1:]
+    written = text.split(",")
+    while len(written) > 4 and not written[-1].strip():
+        written.pop()  # a trailing comma
+    written += [""] * (4 - len(written))
+    parsed = [_read_hand(hand) for hand in written]
+    if len(written) > 4 or any(hand is None for hand in parsed):
+        return dealer, "S:" + " ".join(w.strip() or "-" for w in written), None
+    hands: dict[str, Hand] = dict(zip(SEATS, (h for h in parsed if h is not None)))
+    empty = [seat for seat in SEATS if hands[seat] == _NO_HAND]
+    if len(empty) == 1:
+        hands[empty[0]] = _fourth_hand(hands.values()) or _NO_HAND
+    first = dealer or "N"
+    at = CLOCKWISE.index(first)
+    deal = f"{first}:" + " ".join(".".join(hands[seat]) if hands[seat] != _NO_HAND else "-"
+                                  for seat in CLOCKWISE[at:] + CLOCKWISE[:at])
+    return dealer, deal, hands
+
+
+def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
+    """What BBO leaves out: the fourth hand holds the cards the other three do not, when
+    they hold 13 different cards each (else it is not made up from a bad deal)."""
+    given = [hand for hand in hands if hand != _NO_HAND]
+    if any(sum(map(len, hand)) != 13 for hand in given):
+        return None
+    suits = []
+    for suit in range(4):
+        held = "".join(hand[suit] for hand in given)
+        if len(set(held)) != len(held):
+            return None
+        suits.append("".join(rank for rank in RANKS if rank not in held))
+    return suits[0], suits[1], suits[2], suits[3]
+
+
+def _read_hand(text: str) -> Hand | None:
+    """``SAKH..D..C..`` (any order of suits, any case) as ranks by suit, high to low;
+    None if it is not a hand, or names a card twice."""
+    text = text.strip().upper()
+    plain = _PLAIN_HAND.fullmatch(text)
+    if plain is not None:
+        suits = list(plain.groups())
+    elif _HAND.fullmatch(text) is not None:
+        suits = ["", "", "", ""]
+        for part in re.findall(r"[SHDC][^SHDC]*", text):
+            suits[_SUIT_INDEX[part[0]]] += part[1:]
+    else:
+        return None
+    for index, ranks in enumerate(suits):
+        if len(set(ranks)) != len(ranks):
+            return None
+        suits[index] = "".join(sorted(ranks, key=_RANK_ORDER.__getitem__))
+    return suits[0], suits[1], suits[2], suits[3]
+
+
+def _holder(hands: dict[str, Hand], card: str) -> str | None:
+    """The seat whose hand holds a card such as ``SA``."""
+    if len(card) != 2 or card[0] not in _SUIT_INDEX:
+        return None
+    suit = _SUIT_INDEX[card[0]]
+    for seat, hand in hands.items():
+        if card[1] in hand[suit]:
+            return seat
+    return None
+
+
+def _rs_tags(result: str, pair: Pair) -> dict[str, TagPair]:
+    """Contract, Declarer and Result from a vugraph ``rs`` entry (``3NN=``, ``4SXE-1``)."""
+    if result.upper() in ("P", "PASS"):
+        return {"Contract": tag("Contract", "Pass", pair)}
+    match = _RS_RESULT.match(result.replace(" ", ""))
+    if match is None:
+        return {}
+    level = int(match[1])
+    strain = "NT" if match[2].upper() in ("N", "NT") else match[2].upper()
+    over = match[5] or "="
+    tricks = level + 6 + (0 if over[0] == "=" or len(over) == 1 else int(over))
+    return {"Contract": tag("Contract", f"{level}{strain}{match[4].upper()}", pair),
+            "Declarer": tag("Declarer", match[3].upper(), pair),
+            "Result": tag("Result", str(tricks), pair)}
+
+
+# -- The sections ---------------------------------------------------------------------------
+
+def pbn_call(value: str) -> str:
+    """A LIN call (``p``, ``d``, ``r``, ``1n``, ``2S``) as PBN writes it; anything else
+    as written, for the section checks to report."""
+    call = value.strip().rstrip("!")
+    if call.lower() in CALLS:
+        return CALLS[call.lower()]
+    match = _BID.fullmatch(call)
+    if match is not None:
+        strain = match[2].upper()
+        return match[1] + ("NT" if strain in ("N", "NT") else strain)
+    return call or "-"
+
+
+def _auction(bidding: Sequence[Pair], dealer: TagPair | None,
+             problems: list[Diagnostic]) -> list[TagPair]:
+    """The Auction tag, its calls with note references, and its Note tags."""
+    body: list[Element] = []
+    notes: list[TagPair] = []
+    start: Pair | None = None
+    last = len(bidding) - 1
+    for at, pair in enumerate(bidding):
+        if pair.name == "mb":
+            start = start or pair
+            value = pair.value
+            body.append(_element(pbn_call(value), pair.line, pair.value_column))
+            if value.endswith("!") and (at == last or bidding[at + 1].name != "an"):
+                _add_note(body, notes, ALERT_NOTE, pair)
+        elif at == 0 or bidding[at - 1].name != "mb":
+            problems.append(Diagnostic("SY302", "explanation (an) without a call just "
+                                       "before it", pair.line, pair.column))
+        else:
+            # BBO pads or cuts explanations to a width: the blanks at the end are its own
+            _add_note(body, notes, pair.value.rstrip(), pair)
+    if start is None:
+        return []
+    seat = dealer.value if dealer is not None else "?"
+    return [tag("Auction", seat, start, tuple(body)), *notes]
+
+
+def _element(text: str, line: int, column: int) -> Element:
+    return _new_element(Element, (_TOKENS, text, line, column))
+
+
+_new_element = tuple.__new__  # an Element a call or card: skip the frame of its __new__
+
+
+def _add_note(body: list[Element], notes: list[TagPair], text: str, pair: Pair) -> None:
+    number = len(notes) + 1
+    body.append(_element(f"={number}=", pair.line, pair.value_column))
+    notes.append(tag("Note", f"{number}:{text}", pair))
+
+
+def _play(cards: Sequence[Pair], claim: Pair | None, hands: dict[str, Hand] | None,
+          problems: list[Diagnostic]) -> list[TagPair]:
+    """The Play tag: one row per trick, each card in the column of the seat that played
+    it. A trick's leader is the holder of its first card; the others follow clockwise,
+    in the order LIN lists them. A claim (``mc``) ends the play with ``*``."""
+    if claim is not None and claim.start < cards[-1].start:
+        problems.append(Diagnostic("SY302", "cards (pc) after the claim (mc)",
+                                   claim.line, claim.column))
+    body: list[Element] = []
+    first = -1
+    leader = 3  # a card no hand holds: the replay reports it; the columns keep the order
+    for at in range(0, len(cards), 4):
+        trick = cards[at:at + 4]
+        seat = _holder(hands, trick[0].value.strip().upper()) if hands else None
+        if seat is not None:
+            leader = _CLOCKWISE_INDEX[seat]
+        if first < 0:
+            first = leader
+        row: list[Pair | None] = list(trick) + [None] * (4 - len(trick))
+        turn = (first - leader) % 4  # the leader's card goes to the leader's column
+        if turn:
+            row = row[turn:] + row[:turn]
+        last = trick[-1]
+        for card in row:
+            if card is None:
+                body.append(_new_element(Element, (_TOKENS, "-", last.line,
+                                                   last.value_column)))
+                continue
+            key, _, value, line, column, _, _ = card  # unpacked: fields cost a lookup each
+            if len(value) != 2 or not value.isupper():  # BBO writes SA; others sa, or " SA"
+                value = value.strip().upper() or "-"
+            body.append(_new_element(Element, (_TOKENS, value, line, column + len(key) + 1)))
+    if claim is not None:
+        body.append(_element("*", claim.line, claim.column))
+    return [tag("Play", CLOCKWISE[first], cards[0], tuple(body))]
+
+
+_CLOCKWISE_INDEX = {seat: index for index, seat in enumerate(CLOCKWISE)}

@@ -1,0 +1,191 @@
+"""``SC`` codes about a pairs event as a whole: the TotalScoreTable against pbnkit's own
+ranking of the file's results, and the one note per file and kind for score figures that
+cannot be checked (PBN.md 8.2: a TotalScoreTable gives the running or final standings).
+
+pbnkit ranks the pairs of the file's results itself (:mod:`pbnkit.scoring.pairs`): each
+ScoreTable row, or record naming its pairs, is a result; the TotalScoreTable must agree
+where the file holds the boards it counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pbnkit.diagnostics import Code, Severity, register
+from pbnkit.pbn.records import TagPair
+from pbnkit.pbn.tables import read_table
+from pbnkit.rules.table_scores import agrees, figure_text, read_number
+from pbnkit.scoring import imps
+from pbnkit.scoring.base import Ranking
+from pbnkit.scoring.pairs import butler_datum, cross_imps
+from pbnkit.pickling import by_fields
+
+#: Scoring modifiers whose IMPs a pairs field gives: Butler against the datum, or cross.
+FIELD_IMPS = frozenset(("butler", "butler-2", "cross", "cross1", "cross2"))
+
+
+def field_imps(scores: Sequence[int], scoring: frozenset[str]) -> dict[int, float]:
+    """Each N-S score's IMPs in its board's field of ``scores``, by the Scoring tag's
+    method (Butler unless it names cross-IMPs)."""
+    weights = [1] * len(scores)
+    cross = sorted(scoring & {"cross", "cross1", "cross2"})
+    if not cross:
+        datum = butler_datum(scores, weights)
+        return {score: float(imps(score - datum)) for score in scores}
+    divisor = {"cross": 1, "cross1": len(scores), "cross2": len(scores) - 1}[cross[0]]
+    return {score: total / divisor for score, total in cross_imps(scores, weights).items()}
+
+EVENT_CODES = register(
+    Code("SC033", "pairs-imps-mismatch-in-file", Severity.WARNING, "ScoreIMP disagrees with "
+         "the Butler or cross-IMPs of the board's results in this file.",
+         "Under Scoring 'Butler' each N-S score is IMPed against the datum of the board's "
+         "results (their mean, the highest and lowest left out from five on, to the nearest "
+         "10); under 'Cross' against every other result, summed ('Cross1': divided by the "
+         "number of scores, 'Cross2': by the number of comparisons). A file may hold only "
+         "part of the field, so this only warns.",
+         '[Scoring "IMP;Butler"], results +420, +170, -50 (datum 180) and [ScoreIMP "NS 5"] '
+         'on the +420', 'Write [ScoreIMP "NS 6"] (240 over the datum).'),
+    Code("SC031", "total-score-mismatch", Severity.ERROR, "A TotalScoreTable figure disagrees with the "
+         "ranking of the file's own results.",
+         "pbnkit scores every board of the file (each ScoreTable row is a result) by the "
+         "Scoring tag's method (matchpoints with Neuberg, Butler or cross-IMPs), adds up each "
+         "pair's boards and ranks the pairs, ties sharing the better place. A pair's total, "
+         "percentage and rank must agree, to the precision written, when the file holds all "
+         "the boards the table counts for it.",
+         "a pair with 50 IMPs over its 21 boards listed with TotalIMP 48",
+         "Correct the figure, or the board results it comes from."),
+    Code("SC032", "score-figures-not-checked", Severity.INFO, "Score figures that pbnkit "
+         "cannot check in this file, and why.",
+         "Every score figure of a file is either checked or reported here once per file and "
+         "kind: ScoreIMP whose other room is not in the file, matchpoints of a board whose "
+         "other results are not in the file, individual-event columns, victory points, and "
+         "TotalScoreTable lines for pairs whose boards the file does not hold.",
+         '[ScoreIMP "NS 6"] on an Open-room record whose Closed room is in another file', ""),
+)
+
+# -- TotalScoreTable --------------------------------------------------------------------------
+
+#: TotalScoreTable columns for a pair's total, by what they total (Ruter writes
+#: TotalScoreIMP), its percentage, and its victory points (not computed for pairs).
+_TOTAL_IMPS = ("TotalIMP", "TotalScoreIMP", "IMP")
+_TOTAL_MP = ("TotalMP", "MP")
+_PERCENTAGE = ("TotalPercentage", "Percentage")
+_VP = ("TotalVP", "VP")
+
+
+@dataclass(frozen=True, slots=True)
+class StatedCell:
+    column: str
+    text: str
+    line: int
+    position: int
+
+
+by_fields(StatedCell)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedTotal:
+    """One line of a TotalScoreTable: the pair and its cells as written."""
+
+    pair: str
+    direction: str | None
+    cells: tuple[StatedCell, ...]
+
+    def cell(self, names: Sequence[str]) -> StatedCell | None:
+        return next((cell for name in names for cell in self.cells if cell.column == name),
+                    None)
+
+
+by_fields(StatedTotal)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedTotals:
+    """A game's TotalScoreTable, kept small and picklable for the file's checks."""
+
+    rows: tuple[StatedTotal, ...]
+    line: int
+    column: int
+    #: why the table cannot be compared at all (a table of teams, say), or None
+    unreadable: str | None = None
+
+
+by_fields(StatedTotals)
+
+
+def read_totals(tag: TagPair, spec: str | None) -> StatedTotals | None:
+    """The pairs' lines of a TotalScoreTable (a table by TeamId or PlayerId is kept with
+    the reason it cannot be compared); None without rows."""
+    table = read_table(tag, spec)
+    pair_column = table.index("PairId")
+    if not table.rows:
+        return None
+    if pair_column is None:
+        others = [name for name in ("TeamId", "PlayerId") if table.index(name) is not None]
+        return StatedTotals((), tag.line, tag.value_column or tag.column,
+                            f"its lines are by {others[0]}: pbnkit ranks pairs"
+                            if others else "it names no PairId column")
+    direction_column = table.index("Direction")
+    rows = []
+    for texts, cells in zip(table.rows, table.cells):
+        direction = None
+        if direction_column is not None:
+            way = texts[direction_column].replace("-", "").upper()
+            direction = way if way in ("NS", "EW") else None
+        rows.append(StatedTotal(texts[pair_column], direction, tuple(
+            StatedCell(column.name, text, cell.line, cell.column)
+            for column, text, cell in zip(table.columns, texts, cells))))
+    return StatedTotals(tuple(rows), tag.line, tag.value_column or tag.column)
+
+
+def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
+                 ) -> tuple[list[tuple[StatedCell, str]], str | None]:
+    """A TotalScoreTable against pbnkit's ranking of the file's results: the cells that
+    disagree, each with its message, and a note saying why lines could not be checked
+    (None when all were)."""
+    if totals.unreadable is not None:
+        return [], f"TotalScoreTable not checked: {totals.unreadable}"
+    if not rankings:
+        return [], ("TotalScoreTable not checked: its pairs are not named in the file's "
+                    "results")
+    found: list[tuple[StatedCell, str]] = []
+    unchecked: list[str] = []
+    for stated in totals.rows:
+        lines = [line for line in rankings if line.id == stated.pair
+                 and (stated.direction is None or line.direction in (None, stated.direction))]
+        boards = stated.cell(("NrBoards",))
+        if len(lines) != 1:
+            unchecked.append(f"pair {stated.pair} has {'no' if not lines else 'no single'} "
+                             "ranking line of its own here")
+            continue
+        (line,) = lines
+        if boards is not None and read_number(boards.text) != line.boards:
+            unchecked.append(f"the file holds {line.boards} of pair {stated.pair}'s "
+                             f"{boards.text} boards")
+            continue
+        if stated.cell(_VP) is not None:
+            unchecked.append("pairs are not given victory points")
+        found += _total_cells(stated, line)
+    if not unchecked:
+        return found, None
+    more = len(set(unchecked)) - 1
+    return found, (f"TotalScoreTable not fully checked: {unchecked[0]}"
+                   + (f" (and {more} more)" if more else ""))
+
+
+def _total_cells(stated: StatedTotal, line: Ranking) -> list[tuple[StatedCell, str]]:
+    expected = [(_TOTAL_MP if line.percentage is not None else _TOTAL_IMPS, line.total,
+                 "total"),
+                (_PERCENTAGE, line.percentage, "percentage"), (("Rank",), line.rank, "rank")]
+    found = []
+    for names, value, what in expected:
+        cell = stated.cell(names)
+        figure = None if cell is None else read_number(cell.text.lstrip("^"))
+        if cell is None or value is None or figure is None or agrees(figure, value):
+            continue
+        found.append((cell, f"{cell.column} {cell.text} for pair {stated.pair}, but its "
+                            f"{line.boards} boards in this file give a {what} of "
+                            f"{figure_text(value)}"))
+    return found

@@ -1,0 +1,105 @@
+"""Score tags as written: Score, ScoreIMP, ScoreMP and ScorePercentage read into figures by
+side (PBN.md 5.2), and ScoreRubber into above/below the line. Values only: the checks
+(:mod:`pbnkit.rules.scores`) compare them with what pbnkit computes.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pbnkit.model import Side
+from pbnkit.pbn.records import TagPair
+from pbnkit.pickling import by_fields
+from pbnkit.rules.table_scores import read_number
+from pbnkit.rules.tags import normalize_score
+
+_STATED = re.compile(r"(NS|EW)\s+(\S+)(?:\s+(NS|EW)\s+(\S+))?", re.IGNORECASE)
+_RUBBER_BARE = re.compile(r"(\d+)/(\d+)")
+_RUBBER_SIDES = re.compile(r"(NS|EW) (\d+)/(\d+)(?: (NS|EW) (\d+)/(\d+))?", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Stated:
+    """A score tag as written: the bare figure (declarer's side) or figures by side."""
+
+    name: str
+    text: str
+    line: int
+    column: int
+    bare: Decimal | None = None
+    sides: tuple[tuple[Side, Decimal], ...] = ()
+    commented: bool = False
+
+    def claims(self, declarer_side: Side | None) -> list[tuple[Side, Decimal]]:
+        """Each figure with the side it is for; a bare figure needs declarer's side."""
+        if self.bare is None:
+            return list(self.sides)
+        return [] if declarer_side is None else [(declarer_side, self.bare)]
+
+
+by_fields(Stated)
+
+
+def read_stated(tag: TagPair, value: str) -> Stated | None:
+    """Score, ScoreIMP, ScoreMP or ScorePercentage: ``620``, ``NS +620``, ``EW 3.5 NS -3.5``
+    (blanks tolerated); None when unreadable."""
+    figures = _stated_figures(value)
+    if figures is None:
+        return None
+    bare, sides = figures
+    return Stated(tag.name, value, tag.line, tag.value_column or tag.column, bare, sides,
+                  bool(tag.comments))
+
+
+# A file repeats its score values ("NS 420", "EW 100") over and over, and each is read
+# into the same immutable figures: remembered.
+@functools.lru_cache(maxsize=1024)
+def _stated_figures(
+        value: str) -> tuple[Decimal | None, tuple[tuple[Side, Decimal], ...]] | None:
+    """The bare figure, or the figures by side, of a score tag value; None if unreadable."""
+    text = normalize_score(value)
+    bare = read_number(text)
+    if bare is not None:
+        return bare, ()
+    match = _STATED.fullmatch(text)
+    if match is None:
+        return None
+    sides = [(Side(match[1].upper()), read_number(match[2]))]
+    if match[3]:
+        sides.append((Side(match[3].upper()), read_number(match[4])))
+    if any(n is None for _, n in sides) or len({s for s, _ in sides}) < len(sides):
+        return None
+    return None, tuple((s, n) for s, n in sides if n is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedRubber:
+    """A ScoreRubber tag: ``above/below``, bare (declarer's side) or by side."""
+
+    text: str
+    line: int
+    column: int
+    bare: tuple[int, int] | None = None
+    sides: tuple[tuple[Side, tuple[int, int]], ...] = ()
+
+
+by_fields(StatedRubber)
+
+
+def read_rubber(tag: TagPair, value: str) -> StatedRubber | None:
+    """ScoreRubber: ``50/120``, ``NS 50/120``, ``EW 300/40 NS 50/70``; None otherwise."""
+    text = normalize_score(value)
+    where = (value, tag.line, tag.value_column or tag.column)
+    bare = _RUBBER_BARE.fullmatch(text)
+    if bare is not None:
+        return StatedRubber(*where, bare=(int(bare[1]), int(bare[2])))
+    match = _RUBBER_SIDES.fullmatch(text)
+    if match is None or (match[4] or "").upper() == match[1].upper():
+        return None
+    sides = [(Side(match[1].upper()), (int(match[2]), int(match[3])))]
+    if match[4]:
+        sides.append((Side(match[4].upper()), (int(match[5]), int(match[6]))))
+    return StatedRubber(*where, sides=tuple(sides))

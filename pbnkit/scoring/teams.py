@@ -1,0 +1,107 @@
+"""Team events: victory points for a match, and the standings of several matches.
+
+The WBF 2013 continuous 20-point scale turns a match's IMP margin over its boards into
+victory points, so that a large win counts for more than a narrow one but a rout cannot
+decide an event alone. The standings add up each team's matches in an event.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
+
+from pbnkit.scoring.base import Match, Standing
+
+_TAU = (math.sqrt(5) - 1) / 2
+
+
+def victory_points(margin: int, boards: int) -> tuple[float, float]:
+    """The victory points of the two teams of a match: the team that won by ``margin``
+    IMPs over ``boards`` boards first (a negative margin: it lost), on the WBF 2013
+    continuous scale, rounded to two decimals; the two add up to 20.
+
+    >>> victory_points(12, 16)
+    (13.28, 6.72)
+    """
+    if boards < 1:
+        raise ValueError(f"a match has at least one board, not {boards}")
+    blitz = 15 * math.sqrt(boards)
+    won = abs(margin)
+    winner = min(20.0, 10 + 10 * (1 - _TAU ** (3 * won / blitz)) / (1 - _TAU ** 3))
+    # Decimal rounding of the float's exact value: the published tables print two decimals.
+    rounded = Decimal(winner).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    loser = Decimal(20) - rounded
+    return (float(rounded), float(loser)) if margin >= 0 else (float(loser), float(rounded))
+
+
+def with_victory_points(match: Match, boards: int | None = None) -> Match:
+    """``match`` with its victory points; ``boards`` is the number of boards the match was
+    scheduled for (default: the boards compared). A match with no board compared gets
+    none."""
+    count = boards if boards is not None else len(match.boards)
+    if match.winner is None or count < 1:
+        return match
+    vp_a, vp_b = victory_points(match.imps_a, count)
+    return replace(match, vp_a=vp_a, vp_b=vp_b)
+
+
+@dataclass(slots=True)
+class _Team:
+    matches: int = 0
+    imps_for: int = 0
+    imps_against: int = 0
+    vp: float = 0.0
+
+
+def standings(matches: Sequence[Match]) -> list[Standing]:
+    """The standings of each event (event, section and stage) that holds two matches or
+    more between named teams: matches played, IMPs won and lost over the boards, victory
+    points when the matches have them, and the rank (by victory points, else by IMP
+    difference; equal figures share the better rank). The home team is team A,
+    North-South in the Open room."""
+    events: dict[tuple[str | None, str | None, str | None], list[Match]] = {}
+    for match in matches:
+        key = match.key
+        if key.home_team and key.visit_team and match.winner is not None:
+            events.setdefault((key.event, key.section, key.stage), []).append(match)
+    lines: list[Standing] = []
+    for (event, section, _), played in events.items():
+        if len(played) < 2:
+            continue
+        with_vp = all(match.vp_a is not None for match in played)
+        teams: dict[str, _Team] = {}
+        for match in played:
+            won = sum(board.imps for board in match.boards if board.imps > 0)
+            lost = -sum(board.imps for board in match.boards if board.imps < 0)
+            sides = ((match.key.home_team, won, lost, match.vp_a),
+                     (match.key.visit_team, lost, won, match.vp_b))
+            for name, imps_for, imps_against, vp in sides:
+                assert name is not None
+                team = teams.setdefault(name, _Team())
+                team.matches += 1
+                team.imps_for += imps_for
+                team.imps_against += imps_against
+                team.vp += vp or 0.0
+        lines += _ranked(event, section, teams, with_vp)
+    return lines
+
+
+def _ranked(event: str | None, section: str | None, teams: dict[str, _Team],
+            with_vp: bool) -> list[Standing]:
+    def figure(name: str) -> float:
+        team = teams[name]
+        return round(team.vp, 2) if with_vp else team.imps_for - team.imps_against
+
+    order = sorted(teams, key=lambda name: (-figure(name), name))
+    lines = []
+    rank, previous = 0, None
+    for place, name in enumerate(order, start=1):
+        if figure(name) != previous:
+            rank, previous = place, figure(name)
+        team = teams[name]
+        lines.append(Standing(event, section, name, team.matches, team.imps_for,
+                              team.imps_against, round(team.vp, 2) if with_vp else None,
+                              rank))
+    return lines

@@ -1,0 +1,134 @@
+"""SC031 and SC032: a TotalScoreTable against pbnkit's own ranking of the file's results,
+cross-IMP averages in a ScoreTable, and the notes on figures that cannot be checked.
+Expected figures are worked out by hand: sample_data/README.md section 6 for the Butler
+session, the comments for the rest."""
+
+from __future__ import annotations
+
+import pytest
+
+import pbnkit
+from pbnkit.diagnostics import Diagnostic, Severity
+from pbnkit.rules.scores import ScoreChecks
+from tests.conftest import CORPUS, SAMPLE_DATA
+
+BUTLER = SAMPLE_DATA / "pairs_butler.pbn"
+
+
+def check_text(text: str) -> list[Diagnostic]:
+    checks = ScoreChecks()
+    found: list[Diagnostic] = []
+    for game in pbnkit.read_text(text, "event.pbn"):
+        found += checks.add(game)
+    return found + checks.finish()
+
+
+def changed(old: str, new: str) -> str:
+    text = BUTLER.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def test_the_sample_butler_totals_agree() -> None:
+    assert check_text(BUTLER.read_text(encoding="utf-8")) == []
+
+
+def test_a_changed_total_is_an_error_at_its_cell() -> None:
+    # pair 8 (Li): +2 + 10 + 0 = 12 IMPs over its three boards; write 14
+    (found,) = check_text(changed(' 2  8  12 3 "Li', ' 2  8  14 3 "Li'))
+    assert found.code == "SC031" and found.effective_severity is Severity.ERROR
+    assert "TotalIMP 14 for pair 8" in found.message and "total of 12" in found.message
+    assert (found.line, found.column) == (25, 8)  # the TotalIMP cell
+
+
+def test_a_wrong_rank_is_an_error() -> None:
+    # pairs 9 and 8 swap places: 9 has 22 IMPs (first), 8 has 12 (second)
+    found = check_text(changed(' 1  9  22 3', ' 2  9  22 3'))
+    assert [d.code for d in found] == ["SC031"]
+    assert "rank of 1" in found[0].message
+
+
+def test_a_total_for_boards_not_in_the_file_is_noted_not_checked() -> None:
+    # pair 5 is said to have played 4 boards; the file holds its 3
+    (found,) = check_text(changed(' 5  5   4 3 "Gran', ' 5  5   4 4 "Gran'))
+    assert found.code == "SC032" and found.effective_severity is Severity.INFO
+    assert "the file holds 3 of pair 5's 4 boards" in found.message
+
+
+CROSS = """[Event "cross"]
+[Board "1"]
+[Vulnerable "None"]
+[Scoring "IMP;Cross2"]
+[Contract ""]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;IMP_NS;IMP_EW"]
+1 4 4S N 10 420 {imp1} -8
+2 5 3S N 10 170 0 0
+3 6 4S N 9 -50 -8 8
+"""
+
+
+def test_cross2_imps_are_averaged_per_comparison() -> None:
+    # 420: vs 170 (250: 6) + vs -50 (470: 10) = 16 over 2 comparisons = 8;
+    # 170: -6 + (220: 6) = 0; -50: -16 / 2 = -8
+    assert check_text(CROSS.format(imp1="8")) == []
+    (found,) = check_text(CROSS.format(imp1="16"))
+    assert found.code == "SC028" and "divided by 2 comparisons gives NS +8 IMPs" in found.message
+
+
+def test_individual_columns_are_noted_once() -> None:
+    text = """[Board "1"]
+[Vulnerable "None"]
+[ScoreTable "PlayerId_North;PlayerId_South;Score_NS;MP_North;MP_South"]
+1 2 420 2 2
+3 4 170 0 0
+"""
+    (found,) = check_text(text + "\n" + text.replace('"1"', '"2"', 1))
+    assert found.code == "SC032" and "MP_North, MP_South" in found.message
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+def test_the_ruter_totals_are_checked_and_a_change_is_caught() -> None:
+    # pair 3 has 50 IMPs over its 21 boards (first); the TotalScoreTable agrees line by line
+    ruter = CORPUS / "richardschneider__pbn" / "test" / "sample" / "ruter71.pbn"
+    text = ruter.read_text(encoding="utf-8")
+    assert check_text(text) == []
+    (found,) = check_text(text.replace(' 1  -  3 2 "N-S"  50', ' 1  -  3 2 "N-S"  52', 1))
+    assert found.code == "SC031" and "TotalScoreIMP 52 for pair 3" in found.message
+
+
+def test_a_total_score_table_of_teams_is_noted_not_checked() -> None:
+    text = """[Board "1"]
+[Vulnerable "None"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "10"]
+[TotalScoreTable "Rank;TeamId;TotalVP"]
+1 7 34.34
+2 3 20.00
+"""
+    (found,) = check_text(text)
+    assert found.code == "SC032" and "its lines are by TeamId" in found.message
+
+
+def results(scoring: str, *imps: str) -> str:
+    """Three results of board 1, nobody vulnerable: 4S= +420, 3S+1 +170, 4S-1 -50."""
+    plays = (("4S", "10"), ("3S", "10"), ("4S", "9"))
+    return "\n".join(
+        f'[Board "1"]\n[Vulnerable "None"]\n[Scoring "{scoring}"]\n[Declarer "N"]\n'
+        f'[Contract "{contract}"]\n[Result "{tricks}"]\n[ScoreIMP "NS {figure}"]\n'
+        for (contract, tricks), figure in zip(plays, imps))
+
+
+def test_butler_imps_of_the_files_results_are_checked() -> None:
+    # datum (420 + 170 - 50) / 3 = 180: 420 -> 240: 6; 170 -> -10: 0; -50 -> -230: -6
+    assert check_text(results("IMP;Butler", "6", "0", "-6")) == []
+    (found,) = check_text(results("IMP;Butler", "5", "0", "-6"))
+    assert found.code == "SC033" and found.effective_severity is Severity.WARNING
+    assert "gets NS 6 IMPs among the 3 results" in found.message
+
+
+def test_cross1_imps_are_divided_by_the_number_of_scores() -> None:
+    # sums 16, 0, -16 over 3 scores: 5.33, 0, -5.33
+    assert check_text(results("IMP;Cross1", "5.33", "0", "-5.33")) == []
+    assert [d.code for d in check_text(results("IMP;Cross1", "16", "0", "-16"))] == [
+        "SC033", "SC033"]

@@ -1,0 +1,258 @@
+"""Pairs and team events (RULES.md 3.4): matchpoints with Neuberg, Butler, cross-IMPs,
+rankings with shared places, victory points and standings. Every expected figure is
+worked out by hand in the comments, or in sample_data/README.md sections 5 to 7."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+import pbnkit
+from pbnkit.model import Contract, Seat, Vulnerability
+from pbnkit.scoring import BoardResult, DuplicateProfile
+from pbnkit.scoring.base import MatchKey, Pairs
+from pbnkit.scoring.duplicate import Method, PairsScoring
+from pbnkit.scoring.pairs import butler_datum, cross_imps
+from pbnkit.scoring.report import TeamOptions, score_games
+from pbnkit.scoring.teams import victory_points
+from tests.conftest import SAMPLE_DATA, SCHEMAS, run_pbnkit
+
+KEY = MatchKey("club night")
+
+
+def played(index: int, board: str, ns: str, ew: str, contract: str, declarer: Seat,
+           tricks: int) -> BoardResult:
+    return BoardResult(index, board, declarer, Contract.from_pbn(contract), tricks,
+                       Vulnerability.NONE, match_key=KEY, pairs=Pairs(ns, ew))
+
+
+# One board, three tables, nobody vulnerable: 4S= +420, 3S+1 +170, 4S-1 -50.
+FIELD = [
+    played(0, "1", "1", "4", "4S", Seat.N, 10),
+    played(1, "1", "2", "5", "3S", Seat.N, 10),
+    played(2, "1", "3", "6", "4S", Seat.N, 9),
+]
+
+
+def test_pairs_scoring_follows_the_scoring_tag() -> None:
+    assert PairsScoring.of("IMP;Butler-2;Mean").method is Method.BUTLER
+    assert PairsScoring.of("IMP;Cross2") == PairsScoring(Method.CROSS, divisor="comparisons")
+    assert PairsScoring.of("MP").method is Method.MATCHPOINTS
+    assert PairsScoring.of("").method is Method.MATCHPOINTS
+    # IMPs without a pairs method: Butler is taken, and the sheet's note says so
+    assert PairsScoring.of("IMP") == PairsScoring(Method.BUTLER, divisor="assumed")
+    assert "names no pairs method" in PairsScoring.of("IMP").describe()
+
+
+def test_butler_datum_is_the_mean_rounded_to_ten() -> None:
+    # four scores, none left out: (420 + 170 + 170 - 50) / 4 = 177.5 -> 180
+    assert butler_datum([420, 170, -50], [1, 2, 1]) == 180
+    # an exact 5 goes away from zero, as Ruter prints -85 as -90
+    assert butler_datum([-80, -90], [1, 1]) == -90
+    assert butler_datum([80, 90], [1, 1]) == 90
+
+
+def test_butler_leaves_out_the_highest_and_lowest_of_five_or_more() -> None:
+    # sorted 450 420 170 170 -50: keep 420 170 170 = 760 / 3 = 253.3 -> 250
+    assert butler_datum([420, 450, 170, -50, 170], [1] * 5) == 250
+
+
+def test_cross_imps_sum_against_every_other_result() -> None:
+    # 420: vs 170 (250: 6) + vs -50 (470: 10) = 16; 170: -6 + (220: 6) = 0; -50: -10 - 6
+    assert cross_imps([420, 170, -50], [1, 1, 1]) == {420: 16, 170: 0, -50: -16}
+
+
+def test_cross2_averages_per_comparison() -> None:
+    boards = DuplicateProfile(method=Method.CROSS, divisor="comparisons").score(FIELD).boards
+    assert [b.cross_sum for b in boards] == [16, 0, -16]
+    assert [b.imp_ns for b in boards] == [8, 0, -8]  # two comparisons each
+    assert [b.cross_average for b in boards] == [8, 0, -8]
+
+
+def test_cross_keeps_the_sum_and_gives_the_average_beside_it() -> None:
+    boards = DuplicateProfile(method=Method.CROSS).score(FIELD).boards
+    assert [(b.imp_ns, b.cross_average) for b in boards] == [(16, 8), (0, 0), (-16, -8)]
+
+
+def test_butler_ranking_gives_ew_the_other_side_of_each_imp() -> None:
+    sheet = DuplicateProfile(method=Method.BUTLER).score(FIELD)
+    # datum of 420 170 -50: 540 / 3 = 180; 420: 240 -> 6, 170: -10 -> 0, -50: -230 -> -6
+    assert [b.datum for b in sheet.boards] == [180] * 3
+    assert [b.imp_ns for b in sheet.boards] == [6, 0, -6]
+    totals = {line.id: (line.total, line.rank, line.percentage) for line in sheet.rankings}
+    assert totals == {"1": (6, 1, None), "6": (6, 1, None), "2": (0, 3, None),
+                      "5": (0, 3, None), "3": (-6, 5, None), "4": (-6, 5, None)}
+
+
+def test_matchpoint_ranking_splits_a_mitchell_into_its_two_directions() -> None:
+    sheet = DuplicateProfile().score(FIELD)
+    # top 4: 420 beats both (4), 170 beats -50 (2), -50 nothing (0); E-W the rest
+    lines = [(line.direction, line.id, line.total, line.percentage, line.rank)
+             for line in sheet.rankings]
+    assert lines == [("NS", "1", 4, 100, 1), ("NS", "2", 2, 50, 2), ("NS", "3", 0, 0, 3),
+                     ("EW", "6", 4, 100, 1), ("EW", "5", 2, 50, 2), ("EW", "4", 0, 0, 3)]
+
+
+def test_neuberg_scales_a_board_with_a_missing_result() -> None:
+    # board 2 has two results where board 1 has three: (MP + 1) x 3 / 2 - 1
+    second = [played(3, "2", "1", "4", "1NT", Seat.S, 7),   # +90: raw 2 -> 3.5
+              played(4, "2", "2", "5", "1NT", Seat.S, 6)]   # -50: raw 0 -> 0.5
+    boards = DuplicateProfile().score(FIELD + second).boards
+    assert [(b.mp_ns, b.mp_ew) for b in boards[3:]] == [(3.5, 0.5), (0.5, 3.5)]
+    assert [b.pct_ns for b in boards[3:]] == [87.5, 12.5]
+
+
+def test_a_board_played_once_outside_a_pairs_event_still_gets_no_matchpoints() -> None:
+    lone = BoardResult(0, "1", Seat.N, Contract.from_pbn("4S"), 10, Vulnerability.NONE)
+    assert DuplicateProfile().score([lone]).boards[0].mp_ns is None
+
+
+@pytest.mark.parametrize(("margin", "boards", "expected"), [
+    (12, 16, (13.28, 6.72)),   # RULES.md 3.4's example
+    (-12, 16, (6.72, 13.28)),
+    (0, 16, (10.0, 10.0)),
+    (200, 16, (20.0, 0.0)),    # capped at 20
+])
+def test_victory_points_on_the_wbf_2013_scale(margin, boards, expected) -> None:
+    assert victory_points(margin, boards) == expected
+
+
+# -- the sample events (sample_data/README.md 5-7) -------------------------------------------
+
+
+def test_sample_pairs_session_ranks_as_worked_by_hand() -> None:
+    report = score_games(pbnkit.read(SAMPLE_DATA / "pairs_matchpoints.pbn"))
+    assert report.sheet.all_problems == ()
+    lines = [(line.direction, line.id, line.boards, line.total, line.top, line.rank)
+             for line in report.sheet.rankings]
+    assert lines == [("NS", "2", 2, 7.0, 8.0, 1), ("NS", "1", 3, 4.5, 12.0, 2),
+                     ("NS", "3", 3, 4.5, 12.0, 2), ("EW", "3", 2, 7.0, 8.0, 1),
+                     ("EW", "2", 3, 7.5, 12.0, 2), ("EW", "1", 3, 1.5, 12.0, 3)]
+    assert [line.percentage for line in report.sheet.rankings] == [87.5, 37.5, 37.5, 87.5,
+                                                                   62.5, 12.5]
+    assert report.sheet.rankings[0].names == "Dahl, Per - Dahl, Eva"
+
+
+def test_sample_butler_session_reproduces_its_tables() -> None:
+    report = score_games(pbnkit.read(SAMPLE_DATA / "pairs_butler.pbn"))
+    assert report.sheet.all_problems == ()
+    datums = {(result.board, row.datum) for result, row in zip(report.results,
+                                                               report.sheet.boards)}
+    assert datums == {("1", 250), ("2", 360), ("3", -670)}
+    assert [row.imp_ns for row in report.sheet.boards] == [5, 5, -2, -7, -2, 6, -10, -2, -5,
+                                                           6, 0, -13, 1, 2, 0]
+    assert [(line.id, line.total, line.rank) for line in report.sheet.rankings] == [
+        ("9", 22, 1), ("8", 12, 2), ("1", 11, 3), ("10", 6, 4), ("5", 4, 5), ("3", -3, 6),
+        ("4", -10, 7), ("7", -11, 8), ("6", -13, 9), ("2", -18, 10)]
+
+
+def test_sample_round_robin_standings_in_victory_points() -> None:
+    report = score_games(pbnkit.read(SAMPLE_DATA / "teams_round_robin.pbn"),
+                         teams=TeamOptions(victory_points=True))
+    matches = [(m.key.home_team, m.key.visit_team, m.imps_a, m.vp_a, m.vp_b)
+               for m in report.sheet.matches or ()]
+    assert matches == [("Aurora", "Borealis", 6, 14.39, 5.61),
+                       ("Aurora", "Cirrus", 21, 19.95, 0.05),
+                       ("Borealis", "Cirrus", 6, 14.39, 5.61)]
+    assert [(s.team, s.matches, s.imps_for, s.imps_against, s.vp, s.rank)
+            for s in report.sheet.standings] == [("Aurora", 2, 27, 0, 34.34, 1),
+                                                 ("Borealis", 2, 7, 7, 20.0, 2),
+                                                 ("Cirrus", 2, 1, 28, 5.66, 3)]
+
+
+def test_without_vp_the_standings_follow_the_imp_difference() -> None:
+    report = score_games(pbnkit.read(SAMPLE_DATA / "teams_round_robin.pbn"))
+    assert [(s.team, s.vp, s.rank) for s in report.sheet.standings] == [
+        ("Aurora", None, 1), ("Borealis", None, 2), ("Cirrus", None, 3)]
+
+
+@pytest.mark.parametrize("name", ["pairs_matchpoints.pbn", "pairs_butler.pbn",
+                                  "teams_round_robin.pbn", "chicago_evening.pbn"])
+def test_event_reports_conform_to_the_v2_schema(name) -> None:
+    status, output = run_pbnkit("score", "--vp", "--format", "json", SAMPLE_DATA / name)
+    assert status == 0
+    document = json.loads(output)
+    jsonschema.validate(document, json.loads((SCHEMAS / "score-report.v2.json").read_text()))
+    assert document["version"] == 2
+    assert document["rankings"] or document["standings"] or document["rubbers"]
+
+
+def test_text_sheet_shows_the_ranking_and_the_standings() -> None:
+    status, output = run_pbnkit("score", SAMPLE_DATA / "pairs_matchpoints.pbn")
+    assert status == 0
+    assert "Ranking: pbnkit sample pairs, N-S" in output
+    assert "   2      1      3     4.5  37.50  Berg, Ola - Berg, Kari" in output
+    status, output = run_pbnkit("score", "--vp", SAMPLE_DATA / "teams_round_robin.pbn")
+    assert "Victory points: A 19.95, B 0.05" in output
+    assert "   1 Aurora                     2     27      0  34.34" in output
+
+
+def test_rankings_and_standings_as_parquet_tables(tmp_path) -> None:
+    import pyarrow.parquet as pq
+
+    from pbnkit.export.score_tables import TABLES
+
+    out = tmp_path / "events.parquet"
+    status, _ = run_pbnkit("score", "--vp", SAMPLE_DATA / "pairs_matchpoints.pbn",
+                           SAMPLE_DATA / "teams_round_robin.pbn", "-o", out)
+    assert status == 0
+    rankings = pq.read_table(tmp_path / "events.rankings.parquet")
+    assert rankings.schema.remove_metadata().equals(TABLES["rankings"])
+    assert [(r["direction"], r["id"], r["board_count"], r["total_points"], r["rank"])
+            for r in rankings.to_pylist()][:3] == [("NS", "2", 2, 7.0, 1), ("NS", "1", 3, 4.5, 2),
+                                                   ("NS", "3", 3, 4.5, 2)]
+    standings = pq.read_table(tmp_path / "events.standings.parquet").to_pylist()
+    assert [(s["team"], s["vp"], s["rank"]) for s in standings] == [
+        ("Aurora", 34.34, 1), ("Borealis", 20.0, 2), ("Cirrus", 5.66, 3)]
+
+
+def test_rescore_gives_the_same_events_from_an_archive(tmp_path) -> None:
+    files = [SAMPLE_DATA / name for name in ("pairs_butler.pbn", "pairs_matchpoints.pbn",
+                                             "teams_round_robin.pbn")]
+    archive = tmp_path / "events.parquet"
+    assert run_pbnkit("convert", "-q", *files, "-o", archive)[0] == 0
+    direct = json.loads(run_pbnkit("score", "--vp", "--format", "json", *files)[1])
+    again = json.loads(run_pbnkit("rescore", archive, "--profile", "duplicate", "--vp",
+                                  "--format", "json")[1])
+    assert again == direct
+    assert direct["rankings"] and direct["standings"]
+
+
+def test_each_file_is_scored_by_its_own_scoring_tag() -> None:
+    games = [*pbnkit.read(SAMPLE_DATA / "pairs_butler.pbn"),
+             *pbnkit.read(SAMPLE_DATA / "pairs_matchpoints.pbn")]
+    report = score_games(games)
+    by_event = {}
+    for line in report.sheet.rankings:
+        by_event.setdefault(line.event, []).append(line)
+    assert all(line.percentage is None for line in by_event["pbnkit sample Butler pairs"])
+    assert [line.percentage for line in by_event["pbnkit sample pairs"]][:3] == [87.5, 37.5,
+                                                                                 37.5]
+    assert report.sheet.notes == ("pairs ranked on Butler IMPs against the datum",
+                                  "pairs ranked on matchpoints (MP1)")
+
+
+INDIVIDUAL = """[Event "individual"]
+[Board "{board}"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[Contract ""]
+[ScoreTable "PlayerId_North;PlayerId_East;PlayerId_South;PlayerId_West;Score_NS"]
+{rows}
+"""
+
+
+def test_an_individual_event_ranks_each_player() -> None:
+    # board 1: N1 S3 +420 beat N5 S7 +170: 2 of 2 to players 1 and 3, and to 6 and 8 (E-W
+    # of the +170); board 2 (players changed partners): N1 S2 +100 and N3 S4 +100 tie: 1 each
+    text = (INDIVIDUAL.format(board="1", rows="1 2 3 4 420\n5 6 7 8 170") + "\n"
+            + INDIVIDUAL.format(board="2", rows="1 5 2 6 100\n3 7 4 8 100"))
+    report = score_games(pbnkit.read_text(text, "individual.pbn"))
+    totals = {line.id: (line.total, line.boards) for line in report.sheet.rankings}
+    assert totals == {"1": (3, 2), "2": (1, 2), "3": (3, 2), "4": (1, 2), "5": (1, 2),
+                      "6": (3, 2), "7": (1, 2), "8": (3, 2)}
+    # players 2, 4, 5 and 7 sat both ways: one list for everyone
+    assert {line.direction for line in report.sheet.rankings} >= {None}
+    assert [line.rank for line in report.sheet.rankings] == [1, 1, 1, 1, 5, 5, 5, 5]
