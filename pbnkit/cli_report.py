@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from pbnkit.cli_archive import Inputs, pbn_inputs, stdin_option
+from pbnkit.progress import Progress
 from pbnkit.streams import STDIN
 
 if TYPE_CHECKING:
@@ -72,8 +73,9 @@ def _games(paths: Sequence[str], stdin_filename: str | None) -> Iterator[Game]:
               "solved double dummy (needs the dd extra).")
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
 @stdin_option
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr (with --dd).")
 def report_command(paths: tuple[str, ...], output: str, title: str, solve: bool,
-                   force: bool, stdin_filename: str | None) -> None:
+                   force: bool, stdin_filename: str | None, quiet: bool) -> None:
     """Write an HTML report of PBN files or archives: one self-contained page.
 
     PATHS are PBN files, directories searched for *.pbn, - for standard input, or
@@ -95,7 +97,11 @@ def report_command(paths: tuple[str, ...], output: str, title: str, solve: bool,
             check_target(Path(output), force)
         except OutputError as error:
             raise click.UsageError(str(error)) from None
-    html = report_html(_games(paths, stdin_filename), title, solve)
+    progress = Progress("solving", enabled=False if quiet or not solve else None)
+    try:
+        html = report_html(_games(paths, stdin_filename), title, solve, progress.advance)
+    finally:
+        progress.close()
     if output == STDOUT:
         sys.stdout.write(html)
         return
@@ -109,8 +115,9 @@ def report_command(paths: tuple[str, ...], output: str, title: str, solve: bool,
 @click.option("-o", "--output", required=True, type=click.Path(), help="The PBN file to write.")
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
 @stdin_option
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 def analyze_command(paths: tuple[str, ...], output: str, force: bool,
-                    stdin_filename: str | None) -> None:
+                    stdin_filename: str | None, quiet: bool) -> None:
     """Add the double-dummy analysis to every whole deal: OptimumResultTable (tricks for
     each declarer and strain), OptimumScore (the par score) and ParContract (the par
     contracts), replacing those the records already have; the rest of each record is
@@ -129,7 +136,11 @@ def analyze_command(paths: tuple[str, ...], output: str, force: bool,
     except OutputError as error:
         raise click.UsageError(str(error)) from None
     inputs = pbn_inputs(paths, stdin_filename)
-    summary = analyse_files(inputs.files, output, force, inputs.names)
+    progress = Progress("analysing", enabled=False if quiet else None)
+    try:
+        summary = analyse_files(inputs.files, output, force, inputs.names, progress.advance)
+    finally:
+        progress.close()
     left = summary.records - summary.analysed
     click.echo(f"pbnkit: wrote {output}: {summary.analysed} deals analysed"
                + (f", {left} records without a whole deal left as they were" if left else ""),

@@ -209,3 +209,28 @@ def test_the_solver_and_its_values_sit_beside_the_model(name):
     modules = imported_modules(REPO / "pbnkit" / "analysis" / name)
     above = ("pbnkit.replay", "pbnkit.rules", "pbnkit.scoring", "pbnkit.export", "pbnkit.report")
     assert [m for layer in above for m in reaches(modules, layer)] == []
+
+
+def test_analysis_tells_each_solved_batch_for_the_progress_bar(tmp_path):
+    from pbnkit.analysis.annotate import analyse_files
+
+    source, out = tmp_path / "wrong.pbn", tmp_path / "out.pbn"
+    source.write_text(WRONG + '\n[Board "2"]\n[Deal "N:AKQ... - - -"]\n')
+    batches: list[int] = []
+    summary = analyse_files([source], out, on_batch=batches.append)
+    # both records go in the one batch; only the whole deal is solved
+    assert batches == [2] and (summary.records, summary.analysed) == (2, 1)
+
+
+def test_a_lin_file_is_analysed_and_written_as_pbn(tmp_path):
+    source, out = tmp_path / "board.lin", tmp_path / "out.pbn"
+    source.write_text("pn|S,W,N,E|st||md|3SAKQJT98765432HDC,SHAKQJT98765432DC,"
+                      "SHDAKQJT98765432C,|rh||ah|Board 1|sv|o|pg||\n")
+    result = CliRunner().invoke(main, ["analyze", "-q", str(source), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    (game,) = pbnkit.read(out)
+    # md lists South first: South spades, West hearts, North diamonds, East (the hand
+    # left out) clubs; N-S still make 7S, the par
+    assert game.value("Deal") == ("N:..AKQJT98765432. ...AKQJT98765432 AKQJT98765432... "
+                                  ".AKQJT98765432..")
+    assert game.value("OptimumScore") == "NS 1510"

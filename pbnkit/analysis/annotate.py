@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
 from pathlib import Path
@@ -56,14 +56,18 @@ def analysed_tags(game: Game, table: TrickTable, par: Par) -> Game:
     return replace(game, tags=tuple(tags))
 
 
-def analyse_games(games: Iterable[Game], summary: AnalysisSummary) -> Iterator[Game]:
+def analyse_games(games: Iterable[Game], summary: AnalysisSummary,
+                  on_batch: Callable[[int], None] | None = None) -> Iterator[Game]:
     """Each game, with its double-dummy tags when it holds a whole deal; the deals are
-    solved 40 to a batch, in order."""
+    solved 40 to a batch, in order, and ``on_batch`` hears how many records each batch
+    held once it is solved (a deal takes the solver a good part of a second)."""
     games = iter(games)
     while batch := list(islice(games, BATCH)):
         settings = [deal_setting(game) for game in batch]
         solved = iter(solve_with_par([s for s in settings if s is not None]))
         summary.records += len(batch)
+        if on_batch is not None:
+            on_batch(len(batch))
         for game, setting in zip(batch, settings):
             if setting is None:
                 yield game
@@ -74,7 +78,8 @@ def analyse_games(games: Iterable[Game], summary: AnalysisSummary) -> Iterator[G
 
 
 def analyse_files(paths: Sequence[Path], out: str | os.PathLike[str], force: bool = False,
-                  names: dict[str, str] | None = None) -> AnalysisSummary:
+                  names: dict[str, str] | None = None,
+                  on_batch: Callable[[int], None] | None = None) -> AnalysisSummary:
     """Write the games of ``paths``, in order and with their double-dummy tags, to the PBN
     file ``out`` (replaced only with ``force``). The text is UTF-8, with a byte order mark
     when the first file had one or when a file was in another encoding and holds a
@@ -86,7 +91,7 @@ def analyse_files(paths: Sequence[Path], out: str | os.PathLike[str], force: boo
     foreign = False
     for number, path in enumerate(paths):
         reader = read(path, (names or {}).get(str(path), str(path)))  # PBN or LIN
-        for game in analyse_games(reader, summary):
+        for game in analyse_games(reader, summary, on_batch):
             writer.write(pbn_layout(game))
         writer.write_trailer(reader.trailer)
         marked = marked or (number == 0 and reader.encoding_info.bom)

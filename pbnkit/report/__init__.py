@@ -12,18 +12,19 @@ out two hand records, or one board with its play, to an A4 page.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pbnkit.pbn.records import Game
 from pbnkit.report.event import event_views
 from pbnkit.report.render import render_report
 
 
-def report_html(games: Iterable[Game], title: str = "pbnkit report", solve: bool = False) -> str:
+def report_html(games: Iterable[Game], title: str = "pbnkit report", solve: bool = False,
+                on_batch: Callable[[int], None] | None = None) -> str:
     """The report of ``games`` (one event per file they come from). ``solve``: the
     makeable contracts and par of deals whose record states none, from the double-dummy
     solver (the ``dd`` extra)."""
-    return render_report(event_views(games, solve), title)
+    return render_report(event_views(games, solve, on_batch), title)
 
 
 __all__ = ["report_html"]

@@ -5,7 +5,7 @@ team match sheet, rubber and Chicago sheets) from the score sheet of
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -140,9 +140,10 @@ def _own_rows(report: ScoreReport) -> dict[int, BoardScore]:
             if getattr(result, "row", None) is None}
 
 
-def solved_grids(games: Sequence[Game]) -> dict[int, GridView]:
+def solved_grids(games: Sequence[Game],
+                 on_batch: Callable[[int], None] | None = None) -> dict[int, GridView]:
     """The solver's grid for each record with a whole deal that states no table of its
-    own, by record index; 40 deals to a batch call."""
+    own, by record index; 40 deals to a batch call, each batch told to ``on_batch``."""
     from pbnkit.analysis.solver import BATCH, solve_with_par
 
     wanted = ((game.index, setting) for game in games
@@ -151,6 +152,8 @@ def solved_grids(games: Sequence[Game]) -> dict[int, GridView]:
     while batch := list(islice(wanted, BATCH)):
         for (index, _), (table, par) in zip(batch, solve_with_par([s for _, s in batch])):
             grids[index] = grid_view(table, par)
+        if on_batch is not None:
+            on_batch(len(batch))
     return grids
 
 
@@ -172,11 +175,12 @@ def _page_ends(boards: Sequence[BoardView]) -> frozenset[int]:
     return frozenset(ends)
 
 
-def event_view(path: str | None, games: Sequence[Game], solve: bool = False) -> EventView:
+def event_view(path: str | None, games: Sequence[Game], solve: bool = False,
+               on_batch: Callable[[int], None] | None = None) -> EventView:
     """One file's (or archive source's) boards and results."""
     report = score_games(games)
     rows = _own_rows(report)
-    grids = solved_grids(games) if solve else {}
+    grids = solved_grids(games, on_batch) if solve else {}
     boards = tuple(board_view(game, _score_text(rows[game.index]) if game.index in rows else
                               None, grids.get(game.index)) for game in games)
     first = games[0] if games else None
@@ -311,9 +315,10 @@ def _chukker(rubber: Rubber) -> ChukkerView:
                        "total" if rubber.complete else "total so far", _verdict(rubber))
 
 
-def event_views(games: Iterable[Game], solve: bool = False) -> list[EventView]:
+def event_views(games: Iterable[Game], solve: bool = False,
+                on_batch: Callable[[int], None] | None = None) -> list[EventView]:
     """The games grouped by the file they come from, in order: one event per file."""
     by_path: dict[str | None, list[Game]] = {}
     for game in games:
         by_path.setdefault(game.path, []).append(game)
-    return [event_view(path, group, solve) for path, group in by_path.items()]
+    return [event_view(path, group, solve, on_batch) for path, group in by_path.items()]
