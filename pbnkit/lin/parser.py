@@ -6,22 +6,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from importlib import resources
-from pathlib import Path
 from typing import NamedTuple, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
 
-_GRAMMAR = "lin.lark"
-
-
-def grammar_path() -> Path:
-    """The grammar inside the installed wheel, else the repository's ``grammars/``."""
-    packaged = resources.files("pbnkit") / "grammars" / _GRAMMAR
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "grammars" / _GRAMMAR
+from pbnkit.pbn.parser import grammar_path
 
 
 # A named tuple, not a frozen dataclass: a vugraph archive has millions of pairs.
@@ -73,7 +63,7 @@ class _Shape(Transformer[Token, list[Pair]]):
 @functools.cache
 def _parser() -> Lark:
     return Lark(
-        grammar_path().read_text(encoding="utf-8"),
+        grammar_path("lin.lark").read_text(encoding="utf-8"),
         start="lin",
         parser="lalr",          # linear time, and lets the transformer run during the parse
         lexer="contextual",     # only the terminals the parser can accept next are tried

@@ -22,15 +22,13 @@ from lark.exceptions import (
 
 from pbnkit.pbn.records import Element, ElementKind, TagPair
 
-_GRAMMAR = "pbn.lark"
-
-
-def grammar_path() -> Path:
-    """The grammar inside the installed wheel, else the repository's ``grammars/``."""
-    packaged = resources.files("pbnkit") / "grammars" / _GRAMMAR
+def grammar_path(name: str = "pbn.lark") -> Path:
+    """A grammar (PBN's by default) inside the installed wheel, else the repository's
+    ``grammars/``."""
+    packaged = resources.files("pbnkit") / "grammars" / name
     if packaged.is_file():
         return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "grammars" / _GRAMMAR
+    return Path(__file__).resolve().parents[2] / "grammars" / name
 
 
 _TAG = re.compile(

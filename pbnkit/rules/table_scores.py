@@ -26,7 +26,7 @@ from pbnkit.pbn.tables import (
     is_unknown,
     read_table,
 )
-from pbnkit.rules.result import ResultTag, read_contract, read_declarer, read_result
+from pbnkit.rules.result import read_contract, read_declarer, read_result
 from pbnkit.scoring import MatchpointScale, ScoreField, duplicate_score, imps
 from pbnkit.scoring.base import BoardResult
 from pbnkit.pickling import by_fields
@@ -121,18 +121,6 @@ def law77(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulner
     if old_mp and contract.risk is not Risk.UNDOUBLED and down >= 4 and not vulnerable:
         score += 100 * (down - 3) * (2 if contract.risk is Risk.REDOUBLED else 1)
     return score if declarer.side is Side.NS else -score
-
-
-def declarer_tricks(result: ResultTag, declarer: Seat) -> int | None:
-    """Declarer's tricks from any Result form."""
-    if result.declarer_tricks is not None:
-        return result.declarer_tricks
-    by_side = dict(result.sides)
-    if declarer.side in by_side:
-        return by_side[declarer.side]
-    if declarer.side.other in by_side:
-        return 13 - by_side[declarer.side.other]
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +283,7 @@ class _TableRows:
         declarer, result = read_declarer(texts[1]), read_result(texts[2])
         if declarer is None or result is None or result.wrong_agreement:
             return None
-        tricks = declarer_tricks(result, declarer.seat)
+        tricks = result.tricks_of(declarer.seat)
         if tricks is None:
             return None
         vulnerable = vulnerability.is_vulnerable(declarer.seat)
