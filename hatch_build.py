@@ -36,7 +36,7 @@ MODULES = (
     # the LIN reader's classes derive from the PBN reader's: an interpreted class cannot
     "pbnkit/lin/*.py",
     "pbnkit/replay/*.py", "pbnkit/rules/*.py", "pbnkit/scoring/records.py",
-    "pbnkit/export/rows.py",
+    "pbnkit/export/rows.py", "pbnkit/export/columns.py",
 )
 
 _SETUP = """

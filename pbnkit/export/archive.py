@@ -311,15 +311,17 @@ def parquet_rows(source: Any, path: str, row_groups: Iterable[int] | None = None
             yield from batch.to_pylist()
 
 
-def row_group_rows(source: Any, path: str, number: int, start: int, stop: int,
-                   columns: Sequence[str] = RESTORE_COLUMNS) -> Iterator[Row]:
-    """The restore columns (or ``columns``) of rows ``start`` to ``stop`` of a Parquet
-    file's row group ``number``, as stored."""
+def row_group(source: Any, path: str, number: int,
+              columns: Sequence[str] = RESTORE_COLUMNS) -> pa.Table:
+    """The restore columns (or ``columns``) of a Parquet file's row group ``number``."""
     with _reading(path):
-        parquet = _parquet_file(source, path)
-        group = parquet.read_row_group(number, columns=list(columns)).slice(start, stop - start)
-        for batch in group.to_batches(max_chunksize=BATCH_SIZE):
-            yield from batch.to_pylist()
+        return _parquet_file(source, path).read_row_group(number, columns=list(columns))
+
+
+def table_rows(table: pa.Table) -> Iterator[Row]:
+    """The rows of a table as stored, a batch at a time."""
+    for batch in table.to_batches(max_chunksize=BATCH_SIZE):
+        yield from batch.to_pylist()
 
 
 def part_rows(fs: pafs.FileSystem, part: Part, positions: Sequence[int] | pa.Array,

@@ -28,7 +28,8 @@ from pbnkit.export.archive import (
     archive_rows,
     games_of_rows,
     parquet_parts,
-    row_group_rows,
+    row_group,
+    table_rows,
     part_keys,
     part_rows,
     record_order,
@@ -71,11 +72,27 @@ class ArchiveUnit:
         for part, positions in self.picks:
             yield from part_rows(fs, part, positions)
         for path, number, start, stop in self.segments:
-            with fs.open_input_file(path) as source:
-                yield from row_group_rows(source, path, number, start, stop)
+            yield from table_rows(_decoded_group(fs, path, number).slice(start, stop - start))
 
     def games(self) -> Iterator[Game]:
         return games_of_rows(self.rows(), self.archive)
+
+
+#: the row group this process decoded last, and what names it: the units that share a
+#: large row group (see plan_archive) mostly run one after another in the same worker,
+#: which so decodes it once, not once per unit
+_last_group: tuple[tuple[str, int, int, int | None], pa.Table] | None = None
+
+
+def _decoded_group(fs: pafs.FileSystem, path: str, number: int) -> pa.Table:
+    global _last_group
+    info = fs.get_file_info(path)
+    key = (path, number, info.size, info.mtime_ns)
+    if _last_group is None or _last_group[0] != key:
+        _last_group = None  # the old group freed before the new one is decoded
+        with fs.open_input_file(path) as source:
+            _last_group = key, row_group(source, path, number)
+    return _last_group[1]
 
 
 def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit]:
@@ -94,9 +111,12 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
         for path in [file for part in parts for file in part.files]:
             with fs.open_input_file(path) as stream:
                 parquet = pq.ParquetFile(stream)
+                # Of the tags, only their values: a tenth of the cost of the whole column.
+                values_leaf = _tag_values(parquet)
                 for number in range(parquet.metadata.num_row_groups):
                     # One row group at a time: memory stays that of a row group.
-                    table = parquet.read_row_group(number, columns=["path", "index", "tags"])
+                    table = parquet.read_row_group(number, columns=["path", "index",
+                                                                    values_leaf])
                     offset = sum(rows for _, _, rows in groups)
                     groups.append((path, number, table.num_rows))
                     begins = pc.fill_null(pc.equal(table.column("index"), 0), True)
@@ -124,6 +144,16 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
             offset += rows
         units.append(ArchiveUnit(name, tuple(segments), high - low, number, len(cuts) - 1))
     return units or [ArchiveUnit(name)]
+
+
+def _tag_values(parquet: pq.ParquetFile) -> str:
+    """The Parquet path of the tags' values (``tags.list.element.value``; older writers
+    name the list's item otherwise)."""
+    for column in parquet.schema:
+        parts = column.path.split(".")
+        if parts[0] == "tags" and len(parts) == 4 and parts[-1] == "value":
+            return str(column.path)
+    return "tags"
 
 
 def _cuts(total: int, target: int, starts: Sequence[int], inherits: bool) -> list[int]:

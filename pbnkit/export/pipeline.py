@@ -82,7 +82,9 @@ class ConvertedUnit:
     resumed: bool = False  # finished by an earlier run: its part is final already
     #: with checks, the score-check records of its games in order (rules.scores), for
     #: the checks that need the whole file, made in the parent as validate makes them
+    #: (plain ones compacted), and the first Scoring tag among them
     scores: list[Any] = field(default_factory=list)
+    scoring: str | None = None
 
 
 def checked_diagnostics(game: Any, scores: list[Any] | None = None) -> list[Diagnostic]:
@@ -180,8 +182,10 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     if options.parts is not None and payloads:
         files = _write_part(options, unit, pa.Table.from_batches(payloads))
         payloads = []
+    from pbnkit.rules.unit_scores import compacted, first_scoring
+
     return ConvertedUnit(payloads, files, records, errors, warnings, end_of(reader),
-                         scores=scores)
+                         scores=compacted(scores), scoring=first_scoring(scores))
 
 
 def _write_part(options: ConvertOptions, unit: Unit, table: pa.Table) -> list[tuple[str, int]]:
@@ -376,20 +380,22 @@ def _merged(engine: Engine, units: Iterable[Unit], options: ConvertOptions,
     gives a result for (an earlier run's) are not run again. The problems a file's
     earlier chunks found outside any game go on its last row, as one reading would put
     them."""
-    from pbnkit.rules.scores import ScoreChecks
+    from pbnkit.rules.unit_scores import UnitScores
 
     earlier: list[Diagnostic] = []
     records = 0
-    checks = ScoreChecks()  # a chunked file's score checks, fed as its chunks come
+    checks = UnitScores()  # a chunked file's score checks, fed as its chunks come
     found: list[Diagnostic] = []
     for unit, done in _run(engine, partial(convert_unit, options), units, finished):
         later: list[Diagnostic] = []
         if options.check and unit.resume is not None and not done.resumed:
             if unit.chunk == 0:
-                checks, found = ScoreChecks(), []
-            found += [d for record in done.scores for d in checks.add_record(record)]
+                checks, found = UnitScores(), []
+            taken = checks.take(done.scores, done.scoring, unit.reader)
+            found += [d for record in taken if record is not None
+                      for d in checks.checks.add_record(record)]
             if unit.is_last:
-                later = found + checks.finish()
+                later = found + checks.checks.finish()
         if unit.is_last and (earlier or later) and done.records and not done.resumed:
             _add_earlier_problems(unit, done, earlier, options, later)
         earlier = [] if unit.is_last else earlier + list(done.end.diagnostics)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import datetime
-import itertools
 import json
 import os
 from pathlib import Path
@@ -21,6 +20,7 @@ import pyarrow.parquet as pq
 from pbnkit import __version__
 from pbnkit.errors import PbnError
 from pbnkit.export.dataset import ROW_GROUP_ROWS
+from pbnkit.export.columns import COLUMNAR, arrow_batch
 from pbnkit.export.rows import Row, SectionItems, TagColumns
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
 
@@ -110,73 +110,8 @@ class ParquetSink:
         self._writer.close()
 
 
-_ITEM_COLUMNS = ("auction", "play")
-_COLUMNAR = (*_ITEM_COLUMNS, "tags")
-
-
-def arrow_batch(rows: list[Row], profile: str | None = None) -> pa.RecordBatch:
-    """Rows as one Arrow batch of the boards schema; the auction and play columns are
-    built as arrays from their :class:`SectionItems`, never as dicts."""
-    schema = boards_schema(profile)
-    rest = pa.RecordBatch.from_pylist(rows, schema=pa.schema(
-        [field for field in schema if field.name not in _COLUMNAR]))
-    columns = []
-    for field in schema:
-        if field.name in _ITEM_COLUMNS:
-            columns.append(_items_array([row[field.name] for row in rows], field.type))
-        elif field.name == "tags":
-            columns.append(_tags_array([row["tags"] for row in rows], field.type))
-        else:
-            columns.append(rest.column(field.name))
-    return pa.RecordBatch.from_arrays(columns, schema=schema)
-
-
-def _tags_array(values: list[TagColumns], type_: pa.ListType) -> pa.Array:
-    item = type_.value_type
-    offsets = [0]
-    for value in values:
-        offsets.append(offsets[-1] + len(value.names))
-
-    def flat(position: int) -> list[Any]:
-        return list(itertools.chain.from_iterable(value[position] for value in values))
-
-    # the struct's fields in schema order: name, value, quoted, line, column,
-    # value_column, body (TagColumns positions 0, 1, 5, 2, 3, 6, 4)
-    children = [pa.array(flat(position), item.field(number).type)
-                for number, position in enumerate((0, 1, 5, 2, 3, 6, 4))]
-    struct = pa.StructArray.from_arrays(children, fields=list(item))
-    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
-
-
-def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
-    item = type_.value_type
-    offsets, seats, texts = [0], [], []
-    for value in values:
-        seats += value.seats
-        texts += value.texts
-        offsets.append(len(texts))
-    children = [pa.array(seats, item.field(0).type), pa.array(texts, item.field(1).type)]
-    if all(value.annotations is None for value in values):
-        none = pa.array([0] * (len(texts) + 1), pa.int32())
-        for number in range(2, 5):
-            children.append(pa.nulls(len(texts), item.field(number).type))
-        for number in (5, 6):
-            list_type = item.field(number).type
-            children.append(pa.ListArray.from_arrays(
-                none, pa.array([], list_type.value_type), type=list_type))
-    else:
-        plain: tuple[Any, ...] = (None, None, None, [], [])
-        extras = [extra for value in values
-                  for extra in (value.annotations or [plain] * len(value.texts))]
-        for number in range(5):
-            children.append(pa.array([extra[number] for extra in extras],
-                                     item.field(number + 2).type))
-    struct = pa.StructArray.from_arrays(children, fields=list(item))
-    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
-
-
 def _json_line(row: Row) -> bytes:
-    row = {**row, **{name: row[name].rows() for name in _COLUMNAR
+    row = {**row, **{name: row[name].rows() for name in COLUMNAR
                      if isinstance(row.get(name), (SectionItems, TagColumns))}}
     return json.dumps(row, ensure_ascii=False, separators=(",", ":"),
                       default=json_value).encode("utf-8")

@@ -37,7 +37,8 @@ from pbnkit.export.archive import restored
 from pbnkit.export.pipeline import write_rows
 from pbnkit.export.rows import Row, common_root, game_row, is_record
 from pbnkit.export.schema import (RESTORE_COLUMNS, SCHEMA_NAME, SCHEMA_VERSION, boards_schema)
-from pbnkit.export.sinks import (BATCH_SIZE, SINKS, ArchiveError, arrow_batch, output_format,
+from pbnkit.export.columns import arrow_batch
+from pbnkit.export.sinks import (BATCH_SIZE, SINKS, ArchiveError, output_format,
                                  parquet_options)
 
 #: the versions this pbnkit reads: the current one, and those it upgrades

@@ -11,9 +11,11 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from pbnkit.diagnostics import Diagnostic, Severity
+from pbnkit.pbn.records import Game
 from pbnkit.jobs.units import Unit, UnitEnd, end_of, merge_ends
 from pbnkit.rules import check_game, select
-from pbnkit.rules.scores import ScoreChecks, ScoreRecord, score_record
+from pbnkit.rules.scores import AnyRecord, ScoreRecord, score_record
+from pbnkit.rules.unit_scores import UnitScores, compacted, first_scoring
 from pbnkit.pickling import by_fields
 
 REPORT_VERSION = 1
@@ -120,7 +122,7 @@ class CheckedGame:
     errors: int = 0
     warnings: int = 0
     infos: int = 0
-    score: ScoreRecord | None = None
+    score: AnyRecord | None = None
     table: list[Diagnostic] = field(default_factory=list)
     failure: str | None = None  # a bug in a check: the game is left out, the rest go on
 
@@ -133,20 +135,24 @@ class CheckedUnit:
     games: list[CheckedGame]
     end: UnitEnd | None  # None when the file could not be read
     failure: str | None = None
+    unit: Unit | None = None  # the unit checked, read again if its records must be whole
+    scoring: str | None = None  # the first Scoring tag of its games
 
 
 def check_unit(options: Options, unit: Unit) -> CheckedUnit:
     """Read and check the games of one unit (a worker's job): every check that needs
-    only the game itself."""
+    only the game itself, and the score records for those of the whole file, the plain
+    ones compacted."""
     games: list[CheckedGame] = []
+    records: list[ScoreRecord | None] = []
     try:
         reader = unit.reader(options.strict)
         ignore = options.ignored_in(unit.path)
         for game in reader:
-            checked = CheckedGame(game.line)
+            checked, record = CheckedGame(game.line), None
             try:
                 found = check_game(game, options.strict)
-                checked.score, checked.table = score_record(game)
+                record, checked.table = score_record(game)
             except Exception as error:  # a bug in a check must not hide the other games
                 checked.failure = _internal(error, game.line)
             else:
@@ -154,9 +160,12 @@ def check_unit(options: Options, unit: Unit) -> CheckedUnit:
                     checked.found = _tally(checked, select(found, options.select, ignore),
                                            options.min_severity)
             games.append(checked)
+            records.append(record)
     except OSError as error:
         return CheckedUnit(games, None, f"cannot read: {error.strerror or error}")
-    return CheckedUnit(games, end_of(reader))
+    for checked, sent in zip(games, compacted(records)):
+        checked.score = sent
+    return CheckedUnit(games, end_of(reader), None, unit, first_scoring(records))
 
 
 class FileValidation:
@@ -167,19 +176,21 @@ class FileValidation:
         self.options = options
         self.report = FileReport(path)
         self.kept: list[Diagnostic] = []
-        self._scores = ScoreChecks()
+        self._scores = UnitScores()
         self._ends: list[UnitEnd] = []
 
     def add(self, unit: CheckedUnit) -> int:
         """Merge one unit; the number of games it held."""
         report = self.report
-        for game in unit.games:
+        records = self._scores.take([game.score for game in unit.games], unit.scoring,
+                                    lambda: self._reread(unit))
+        for game, record in zip(unit.games, records):
             report.games += 1
-            if game.failure is not None or game.score is None:
+            if game.failure is not None or record is None:
                 report.failure = report.failure or game.failure
                 continue
             try:
-                found = self._scores.add_record(game.score, game.table)
+                found = self._scores.checks.add_record(record, game.table)
             except Exception as error:
                 report.failure = report.failure or _internal(error, game.line)
                 continue
@@ -195,13 +206,17 @@ class FileValidation:
             self._ends.append(unit.end)
         return len(unit.games)
 
+    def _reread(self, unit: CheckedUnit) -> Iterable[Game]:
+        assert unit.unit is not None
+        return unit.unit.reader(self.options.strict)
+
     def finish(self) -> tuple[FileReport, list[Diagnostic]]:
         report = self.report
         if report.failure is not None and report.failure.startswith("cannot read"):
             return report, self.kept
         end = merge_ends(self._ends, report.path, self.options.strict)
         try:
-            found = list(end.diagnostics) + self._scores.finish()
+            found = list(end.diagnostics) + self._scores.checks.finish()
         except Exception as error:
             report.failure = report.failure or _internal(error, None)
             found = list(end.diagnostics)

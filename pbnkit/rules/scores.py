@@ -10,6 +10,8 @@ findings from ``finish``. It keeps a few small values per game, never the game i
 For parallel runs ``add`` comes in two halves: :func:`score_record` reads one game into a
 small picklable :class:`ScoreRecord` plus the findings that game allows on its own (a
 worker's job), and :meth:`ScoreChecks.add_record` takes them in file order (the parent's).
+Most records of a large file need only their score and its check: a worker sends those
+as a :class:`PlainRecord` (see :func:`compact`), a hundred times cheaper to send.
 
 A value that cannot be read is the tag checks' business (``TG013``); a record that cannot
 be scored (no result, no declarer) is simply not compared: no guessing.
@@ -25,6 +27,7 @@ from decimal import Decimal
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Side
 from pbnkit.pbn.records import Game, TagPair
+from pbnkit.rules.plain_records import PlainRecord
 from pbnkit.rules.event_scores import (FIELD_IMPS, StatedTotals, check_totals, field_imps,
                                       read_totals)
 from pbnkit.rules.stated_scores import Stated, StatedRubber, read_rubber, read_stated
@@ -172,6 +175,23 @@ class ScoreRecord:
 
 by_fields(ScoreRecord)
 
+AnyRecord = ScoreRecord | PlainRecord
+
+
+def compact(record: ScoreRecord) -> AnyRecord:
+    """The record as the duplicate checks take it: a :class:`PlainRecord` when it is
+    plain, else itself."""
+    result, stated = record.result, record.stated
+    if (record.rows or record.totals is not None or record.individual or result.pairs
+            is not None or result.room is not None or "ScoreIMP" in stated
+            or "ScoreMP" in stated or "ScorePercentage" in stated):
+        return record
+    ns = record.score_ns()
+    board = (result.match_key, result.board.strip()) if result.board and ns is not None \
+        else None
+    return PlainRecord(result.index, record.scoring_tag, board, ns,
+                       tuple(_check_score(record)))
+
 
 class ScoreChecks:
     """The SC020-SC030 checks of one file.
@@ -185,7 +205,8 @@ class ScoreChecks:
     def __init__(self, profile: str | None = None) -> None:
         self._requested = find_profile(profile).name if profile else None
         self._scoring: str | None = None
-        self._pending: list[ScoreRecord] = []  # Score tags waiting for the profile
+        self._decided: str | None = None  # the profile the Scoring tag names, once read
+        self._pending: list[AnyRecord] = []  # Score tags waiting for the profile
         self._noted_imps = False
         # Kept to the end of the file, for the checks that need all of it. A rubber
         # profile needs every record; the duplicate checks only the records of team
@@ -205,15 +226,25 @@ class ScoreChecks:
     @property
     def profile(self) -> str | None:
         """The profile in force, or None while no Scoring tag has decided it."""
-        if self._requested:
-            return self._requested
-        return profile_for_scoring(self._scoring) if self._scoring is not None else None
+        return self._requested or self._decided
+
+    def profile_after(self, scoring_tag: str | None) -> str | None:
+        """The profile in force once a record with this Scoring tag is added."""
+        if self.profile is None and scoring_tag:
+            return profile_for_scoring(scoring_tag)
+        return self.profile
+
+    def restore_pending(self, full: dict[int, ScoreRecord]) -> None:
+        """Put back, before the profile is decided, the full records (by index) of the
+        plain records waiting for it: a profile that is not duplicate needs them."""
+        self._pending = [full[r.index] if isinstance(r, PlainRecord) else r
+                         for r in self._pending]
 
     def add(self, game: Game) -> list[Diagnostic]:
         """The checks one game allows on its own; later games may complete them."""
         return self.add_record(*score_record(game))
 
-    def add_record(self, record: ScoreRecord,
+    def add_record(self, record: AnyRecord,
                    table_diagnostics: Sequence[Diagnostic] = ()) -> list[Diagnostic]:
         """Take the next game's record and its ScoreTable findings, both from
         :func:`score_record`, in file order: what depends on the games before it (the
@@ -221,16 +252,22 @@ class ScoreChecks:
         table's first, as :meth:`add` gives them."""
         if self._scoring is None and record.scoring_tag:
             self._scoring = record.scoring_tag
+            self._decided = profile_for_scoring(self._scoring)
         found = list(table_diagnostics)
-        found += self._note_imps(record)
+        self._pending.append(record)
+        if isinstance(record, ScoreRecord):
+            found += self._fully_added(record)
+        if self.profile is not None:
+            found += self._flush(self.profile)
+        return found
+
+    def _fully_added(self, record: ScoreRecord) -> list[Diagnostic]:
+        found = self._note_imps(record)
         if record.individual:
             self._unchecked_once("individual", record, record.stated_at("ScoreTable"),
                                  "individual-event columns (" + ", ".join(record.individual)
                                  + ") are not checked: pbnkit ranks the players from the "
                                  "scores, but does not compare these figures")
-        self._pending.append(record)
-        if self.profile is not None:
-            found += self._flush(self.profile)
         return found
 
     def finish(self) -> list[Diagnostic]:
@@ -247,13 +284,21 @@ class ScoreChecks:
     # -- in file order -----------------------------------------------------------------------
 
     def _flush(self, profile: str) -> list[Diagnostic]:
-        found = []
+        found: list[Diagnostic] = []
         if profile == "duplicate":
             for record in self._pending:
+                if isinstance(record, PlainRecord):
+                    found += record.found
+                    if record.field is not None and record.ns is not None:
+                        self._fields.setdefault(record.field, []).append(record.ns)
+                    continue
                 found += _check_score(record)
                 self._keep(record)
         else:
-            self._records += self._pending
+            full = [r for r in self._pending if isinstance(r, ScoreRecord)]
+            # rubber checks need whole records: pbnkit.rules.unit_scores restores them
+            assert len(full) == len(self._pending)
+            self._records += full
         self._pending = []
         return found
 
