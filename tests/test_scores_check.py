@@ -226,6 +226,55 @@ def test_one_result_per_board_is_not_compared_and_says_so_once() -> None:
     assert "holds one result of a board (board 1 first)" in found[0].message
 
 
+def mitchell(percentages: tuple[str, ...], *, board_2: int = 2) -> list[str]:
+    """Board 1 played three times (+420, +170, -50) and board 2 ``board_2`` times (1NT by
+    S: 7 tricks +90, 6 tricks -50, 8 tricks +120), nobody vulnerable, each record naming
+    its pairs and its round, each with a ScorePercentage from ``percentages`` in order."""
+    plays = [("1", "1", "4", "4S", "N", "10", "1"), ("1", "2", "5", "3S", "N", "10", "2"),
+             ("1", "3", "6", "4S", "N", "9", "3"), ("2", "1", "4", "1NT", "S", "7", "1"),
+             ("2", "2", "5", "1NT", "S", "6", "2"), ("2", "3", "6", "1NT", "S", "8", "3")]
+    return [record(f'[PairNS "{ns}"]', f'[PairEW "{ew}"]', f'[Round "{round_}"]',
+                   f'[ScorePercentage "NS {percentage}"]', board=board, declarer=declarer,
+                   contract=contract, result=tricks)
+            for (board, ns, ew, contract, declarer, tricks, round_), percentage
+            in zip(plays[:3 + board_2], percentages)]
+
+
+def test_a_board_with_a_result_missing_is_scaled_by_neuberg() -> None:
+    # board 1, top 4: 420 -> 4 (100%), 170 -> 2 (50%), -50 -> 0 (0%). Board 2 has 2 of the
+    # 3 results: +90 beats -50, 2 of a top of 2, becomes (2 + 1) x 3 / 2 - 1 = 3.5 of 4 =
+    # 87.5%; -50: (0 + 1) x 3 / 2 - 1 = 0.5 of 4 = 12.5%
+    assert check(*mitchell(("100", "50", "0", "87.5", "12.5"))) == []
+    (found,) = check(*mitchell(("100", "50", "0", "100", "12.5")))
+    assert found.code == "SC022" and found.board == "2"
+    assert "gets NS 87.5%" in found.message and "Neuberg from 2 results to 3" in found.message
+
+
+def test_records_of_a_board_in_different_rounds_are_one_field() -> None:
+    # the same board in rounds 1, 2 and 3 is one field of three results, as score has it
+    # (board 2 complete: +120 -> 100%, +90 -> 50%, -50 -> 0%)
+    assert check(*mitchell(("100", "50", "0", "50", "0", "100"), board_2=3)) == []
+
+
+def test_a_board_played_once_in_a_ranked_event_is_scaled_as_score_scales_it() -> None:
+    # board 2 has 1 of 3 results: 0 of a top of 0 becomes (0 + 1) x 3 / 1 - 1 = 2 of 4, 50%
+    assert check(*mitchell(("100", "50", "0", "50"), board_2=1)) == []
+    assert codes(check(*mitchell(("100", "50", "0", "100"), board_2=1))) == ["SC022"]
+
+
+def test_stated_matchpoints_agree_with_what_score_computes() -> None:
+    from pbnkit.scoring.report import score_games
+
+    text = "\n".join(mitchell(("0",) * 5))
+    boards = score_games(pbnkit.read_text(text, "event.pbn")).sheet.boards
+    assert [b.pct_ns for b in boards] == [100, 50, 0, 87.5, 12.5]
+    stated = text
+    for row in boards:
+        stated = stated.replace('[ScorePercentage "NS 0"]',
+                                f'[ScorePercentage "NS {row.pct_ns:.2f}"]', 1)
+    assert check(stated) == []
+
+
 # -- SC023 matchpoints-mismatch-with-table -------------------------------------------------------
 
 TABLE = ('[ScoreTable "Contract;Declarer;Result;Score_NS"]\n'

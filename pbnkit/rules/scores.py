@@ -46,8 +46,9 @@ from pbnkit.scoring import (
     profile_for_scoring,
     team_matches,
 )
-from pbnkit.scoring.base import BoardResult, Line, MatchKey, Problem, RubberDeal
+from pbnkit.scoring.base import BoardResult, Line, Problem, RubberDeal
 from pbnkit.scoring.duplicate import DuplicateProfile
+from pbnkit.scoring.pairs import FieldKey
 from pbnkit.scoring.records import board_result
 from pbnkit.scoring.table_rows import table_results
 from pbnkit.pickling import by_fields
@@ -70,8 +71,10 @@ SCORE_CODES = register(
          'Write [ScoreIMP "NS 6"].'),
     Code("SC022", "matchpoints-mismatch-in-file", W, "ScoreMP or ScorePercentage disagrees "
          "with the matchpoints of the board's results in this file.",
-         "Computed from the results of the board that this file holds (MP1 unless Scoring "
-         "says MP2). A file may hold only part of the field, so this only warns.",
+         "Computed from the results of the board that this file holds, as pbnkit score "
+         "computes them (MP1 unless Scoring says MP2; where the records name their pairs, a "
+         "board with fewer results than the most played is scaled by Neuberg). A file may "
+         "hold only part of the field, so this only warns.",
          'two results of board 1, +420 and +170, with [ScoreMP "NS 0"] on the +420',
          "Correct the figure, or ignore this if the file holds only part of the field."),
     Code("SC023", "matchpoints-mismatch-with-table", E, "ScoreMP or ScorePercentage "
@@ -193,9 +196,13 @@ class ScoreChecks:
         # state matchpoints: a large file keeps an int for most of its records.
         self._records: list[ScoreRecord] = []
         self._rooms: list[ScoreRecord] = []
-        self._fields: dict[tuple[MatchKey, str], list[int]] = {}
-        self._stating_mp: dict[tuple[MatchKey, str], list[ScoreRecord]] = {}
-        self._stating_imps: dict[tuple[MatchKey, str], list[ScoreRecord]] = {}
+        # A board's field as pbnkit score groups it: event, section, board and deal.
+        self._fields: dict[FieldKey, list[int]] = {}
+        self._stating_mp: dict[FieldKey, list[ScoreRecord]] = {}
+        self._stating_imps: dict[FieldKey, list[ScoreRecord]] = {}
+        # The events (event, section) whose records name their pairs: score ranks them,
+        # and scales their boards with a result missing (Neuberg).
+        self._ranked: set[tuple[str | None, str | None]] = set()
         # A pairs event's results (table rows, records naming their pairs), kept only to
         # rank the pairs against a TotalScoreTable.
         self._event: list[BoardResult] = []
@@ -273,8 +280,11 @@ class ScoreChecks:
             record.result = result.without_hands()  # the hands only serve rubber honours
             self._rooms.append(record)
         elif result.board and ns is not None:
-            board = (result.match_key, result.board.strip())
+            key = result.match_key
+            board = (key.event, key.section, result.board.strip(), result.hands)
             self._fields.setdefault(board, []).append(ns)
+            if result.pairs is not None:
+                self._ranked.add((key.event, key.section))
             if (("ScoreMP" in record.stated or "ScorePercentage" in record.stated)
                     and not record.in_table and not record.scoring & NOT_MATCHPOINTS):
                 record.result = result.without_hands()
@@ -334,24 +344,29 @@ class ScoreChecks:
 
     def _matchpoints(self) -> list[Diagnostic]:
         """ScoreMP and ScorePercentage against the board's other results in the file."""
+        most: dict[tuple[str | None, str | None], int] = {}
+        for (event, section, _, _), scores in self._fields.items():
+            if (event, section) in self._ranked:
+                most[event, section] = max(most.get((event, section), 0), len(scores))
         found = []
         for board, scores in self._fields.items():
             stating = self._stating_mp.get(board, ())
-            if len(scores) < 2 and stating:
+            expected = most.get(board[:2])
+            if len(scores) < 2 and (expected or 0) < 2 and stating:
                 first = stating[0]
                 name = "ScoreMP" if "ScoreMP" in first.stated else "ScorePercentage"
                 self._unchecked_once("matchpoints", first, first.stated_at(name),
                                      f"{name} not checked where the file holds one result of "
                                      f"a board (board {first.result.board} first): the other "
                                      "results are not in the file")
-            if len(scores) < 2 or not stating:
+            if (len(scores) < 2 and (expected or 0) < 2) or not stating:
                 continue
             # One field per board, sorted once, serves every record of the board.
             field = ScoreField(scores)
             for record in stating:
                 ns = record.score_ns()
                 assert ns is not None
-                fit = Fit(field, record.scale)
+                fit = Fit(field, record.scale, expected=expected)
                 for name in ("ScoreMP", "ScorePercentage"):
                     stated = record.stated.get(name)
                     if stated is not None:
@@ -369,7 +384,7 @@ class ScoreChecks:
             if len(scores) < 2:
                 self._unchecked_once("field-imps", stating[0], stating[0].stated_at("ScoreIMP"),
                                      "ScoreIMP not checked where the file holds one result of "
-                                     f"a board (board {board[1]} first)")
+                                     f"a board (board {board[2]} first)")
                 continue
             expected = field_imps(scores, stating[0].scoring)
             for record in stating:

@@ -29,6 +29,7 @@ from pbnkit.pbn.tables import (
 from pbnkit.rules.result import read_contract, read_declarer, read_result
 from pbnkit.scoring import MatchpointScale, ScoreField, duplicate_score, imps
 from pbnkit.scoring.base import BoardResult
+from pbnkit.scoring.pairs import neuberg
 from pbnkit.pickling import by_fields
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -130,11 +131,16 @@ class Fit:
     ``count_self`` is a convention seen in real tables (the reference verifier's own
     sample): each score is also compared with itself, as a tie, so the top is one
     comparison larger and nobody gets 0% or 100%.
+
+    ``expected`` is the most results a board of the event has, where the event's results
+    name their pairs: a board with fewer is scaled up to that top (Neuberg), as
+    ``pbnkit score`` ranks it.
     """
 
     field: ScoreField
     scale: MatchpointScale = MatchpointScale.MP1
     count_self: bool = False
+    expected: int | None = None
 
     @classmethod
     def of(cls, scores: Sequence[int], weights: Sequence[int] | None,
@@ -148,7 +154,12 @@ class Fit:
     def points_of(self, ns: int) -> tuple[float, float] | None:
         """N-S matchpoints of one of these results, and the top; None when no result
         scored ``ns`` or there is nothing to compare with."""
-        if ns not in self.field or self.count < 2:
+        if ns not in self.field:
+            return None
+        if self.expected is not None and self.count < self.expected:
+            return neuberg(self.field.points(ns, self.scale), self.count, self.expected,
+                           self.scale)
+        if self.count < 2:
             return None
         win = float(self.scale.value)
         points, top = self.field.points(ns, self.scale), win * (self.count - 1)
@@ -158,6 +169,8 @@ class Fit:
 
     def describe(self) -> str:
         rule = self.scale.name
+        if self.expected is not None and self.count < self.expected:
+            return f"{rule}, Neuberg from {self.count} results to {self.expected}"
         return f"{rule}, each score also tied with itself" if self.count_self else rule
 
 
