@@ -292,6 +292,22 @@ def test_record_matchpoints_against_the_table_are_an_error() -> None:
     assert "in the ScoreTable's 3 results" in found.message
 
 
+def test_record_matchpoints_against_a_table_of_unknown_matchpoints_are_noted() -> None:
+    # an artificial score in the table: the field's matchpoints are not known
+    table = TABLE.replace("170\n", "^170\n")
+    (found,) = check(record('[ScorePercentage "NS 50"]', table))
+    assert found.code == "SC032" and found.line == 7  # the ScorePercentage tag
+    assert found.message == ("ScorePercentage not checked against the ScoreTable: the "
+                             "table's matchpoints are not known")
+
+
+def test_matchpoints_under_an_imp_scoring_are_noted_once() -> None:
+    found = pairs('[ScorePercentage "NS 99"]', '[ScorePercentage "NS 1"]',
+                  scoring="IMP;Butler")
+    assert codes(found) == ["SC032"]
+    assert "Scoring says 'butler', not plain matchpoints" in found[0].message
+
+
 # -- SC024 rubber-score-mismatch, SC025 rubber-vulnerability-mismatch ----------------------------
 
 # Nobody holds four honours in any strain, nor four aces.

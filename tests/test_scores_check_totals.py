@@ -75,15 +75,46 @@ def test_cross2_imps_are_averaged_per_comparison() -> None:
     assert found.code == "SC028" and "divided by 2 comparisons gives NS +8 IMPs" in found.message
 
 
-def test_individual_columns_are_noted_once() -> None:
-    text = """[Board "1"]
+# An individual event's board, nobody vulnerable: 4S= +420, 3S+1 +170, 4S-1 -50. MP1 top
+# 4: +420 gets 4 for North and South (100%), 0 for East and West; +170 2 and 2 (50%); -50
+# 0 (0%) and 4 (100%).
+INDIVIDUAL = """[Board "1"]
 [Vulnerable "None"]
-[ScoreTable "PlayerId_North;PlayerId_South;Score_NS;MP_North;MP_South"]
-1 2 420 2 2
-3 4 170 0 0
+[ScoreTable "PlayerId_North;PlayerId_East;PlayerId_South;PlayerId_West;Contract;Declarer;\
+Result;Score_NS;MP_North;MP_East;MP_South;MP_West;Percentage_North;Percentage_East"]
+1  2  3  4 4S N 10  420 4 0 4 0 100   0
+5  6  7  8 3S N 10  170 2 2 2 2  50  50
+9 10 11 12 4S N  9  -50 0 4 0 {mp_west} 0 100
 """
+
+
+def test_individual_columns_follow_the_tables_scores() -> None:
+    assert check_text(INDIVIDUAL.format(mp_west="4")) == []
+    (found,) = check_text(INDIVIDUAL.format(mp_west="3"))
+    assert found.code == "SC027" and (found.line, found.column) == (6, 31)
+    assert "MP_West 3 but -50 for N-S gets 4 among the table's 3 scores" in found.message
+
+
+def test_individual_columns_of_a_field_with_an_artificial_score_are_noted_once() -> None:
+    text = INDIVIDUAL.format(mp_west="4").replace(" -50 0 4", " ^-50 0 4")
     (found,) = check_text(text + "\n" + text.replace('"1"', '"2"', 1))
-    assert found.code == "SC032" and "MP_North, MP_South" in found.message
+    assert found.code == "SC032" and found.effective_severity is Severity.INFO
+    assert found.message == (
+        "MP_North, MP_East, MP_South, MP_West, Percentage_North, Percentage_East not checked "
+        "in a ScoreTable where a row's score is artificial or unknown")
+
+
+def test_an_individual_total_score_table_is_checked_player_by_player() -> None:
+    # players keep their seats: North-South and East-West are ranked apart; player 10
+    # (East, -50 for N-S) has 4 of 4, 100%, first of the E-W players
+    totals = ('[TotalScoreTable "Rank;PlayerId;TotalMP;TotalPercentage"]\n'
+              "1 1 4 100\n1 10 4 100\n3 6 2 50\n5 {pct_2} 0 0\n")
+    text = INDIVIDUAL.format(mp_west="4")
+    assert check_text(text + totals.format(pct_2="2")) == []
+    (found,) = check_text(text + totals.replace("1 10 4 100", "1 10 3 100").format(pct_2="2"))
+    assert found.code == "SC031"
+    assert "TotalMP 3 for pair 10, but its 1 boards in this file give a total of 4" \
+        in found.message
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")

@@ -59,8 +59,11 @@ EVENT_CODES = register(
          "cannot check in this file, and why.",
          "Every score figure of a file is either checked or reported here once per file and "
          "kind: ScoreIMP whose other room is not in the file, matchpoints of a board whose "
-         "other results are not in the file, individual-event columns, victory points, and "
-         "TotalScoreTable lines for pairs whose boards the file does not hold.",
+         "other results are not in the file, matchpoints under a Scoring that names IMPs, "
+         "ScoreTable figures whose field is not known (an artificial score in it, a single "
+         "result) or whose method is not (IMPs without a datum column), victory points of a "
+         "ScoreTable or of pairs, and TotalScoreTable lines for pairs or teams whose boards "
+         "or matches the file does not hold.",
          '[ScoreIMP "NS 6"] on an Open-room record whose Closed room is in another file', ""),
 )
 
@@ -116,17 +119,20 @@ by_fields(StatedTotals)
 
 
 def read_totals(tag: TagPair, spec: str | None) -> StatedTotals | None:
-    """The pairs' lines of a TotalScoreTable (a table by TeamId or PlayerId is kept with
-    the reason it cannot be compared); None without rows."""
+    """The pairs' lines of a TotalScoreTable, or an individual event's players' (by
+    PlayerId: pbnkit ranks each player alone); a table by TeamId is kept with the reason it
+    cannot be compared. None without rows."""
     table = read_table(tag, spec)
     pair_column = table.index("PairId")
+    if pair_column is None:
+        pair_column = table.index("PlayerId")
     if not table.rows:
         return None
     if pair_column is None:
-        others = [name for name in ("TeamId", "PlayerId") if table.index(name) is not None]
         return StatedTotals((), tag.line, tag.value_column or tag.column,
-                            f"its lines are by {others[0]}: pbnkit ranks pairs"
-                            if others else "it names no PairId column")
+                            "its lines are by TeamId: pbnkit ranks pairs"
+                            if table.index("TeamId") is not None
+                            else "it names no PairId or PlayerId column")
     direction_column = table.index("Direction")
     rows = []
     for texts, cells in zip(table.rows, table.cells):

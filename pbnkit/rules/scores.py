@@ -134,8 +134,9 @@ class ScoreRecord:
     #: the results of the record's ScoreTable rows, when it has no contract of its own
     rows: tuple[BoardResult, ...] = ()
     totals: StatedTotals | None = None
-    #: the ScoreTable's individual-event columns, which are not checked
-    individual: tuple[str, ...] = ()
+    #: the figures of the ScoreTable, and the record's own figures against it, that cannot
+    #: be checked: (kind, why, where)
+    unchecked: tuple[tuple[str, str, tuple[int, int]], ...] = ()
     table_at: tuple[int, int] = (1, 1)
 
     def diagnostic(self, code: str, message: str, line: int, column: int,
@@ -230,11 +231,8 @@ class ScoreChecks:
             self._scoring = record.scoring_tag
         found = list(table_diagnostics)
         found += self._note_imps(record)
-        if record.individual:
-            self._unchecked_once("individual", record, record.stated_at("ScoreTable"),
-                                 "individual-event columns (" + ", ".join(record.individual)
-                                 + ") are not checked: pbnkit ranks the players from the "
-                                 "scores, but does not compare these figures")
+        for kind, why, where in record.unchecked:
+            self._unchecked_once(kind, record, where, why)
         self._pending.append(record)
         if self.profile is not None:
             found += self._flush(self.profile)
@@ -285,8 +283,13 @@ class ScoreChecks:
             self._fields.setdefault(board, []).append(ns)
             if result.pairs is not None:
                 self._ranked.add((key.event, key.section))
-            if (("ScoreMP" in record.stated or "ScorePercentage" in record.stated)
-                    and not record.in_table and not record.scoring & NOT_MATCHPOINTS):
+            stating = [n for n in ("ScoreMP", "ScorePercentage") if n in record.stated]
+            method = sorted(record.scoring & NOT_MATCHPOINTS)
+            if stating and not record.in_table and method:
+                self._unchecked_once("matchpoints-method", record, record.stated_at(stating[0]),
+                                     f"{stating[0]} not checked in this file: Scoring says "
+                                     f"{method[0]!r}, not plain matchpoints")
+            elif stating and not record.in_table:
                 record.result = result.without_hands()
                 self._stating_mp.setdefault(board, []).append(record)
             if "ScoreIMP" in record.stated and record.scoring & FIELD_IMPS and \
@@ -484,17 +487,26 @@ def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
 def _table(game: Game, tag: TagPair, record: ScoreRecord) -> list[Diagnostic]:
     scores = check_score_table(tag, game.value(tag.name), record.result, record.scoring)
     found = [record.diagnostic(d.code, d.message, d.line, d.column) for d in scores.found]
-    record.individual = scores.individual
     record.table_at = (tag.line, tag.value_column or tag.column)
+    unchecked = [(kind, why, record.table_at) for kind, why in scores.unchecked]
     own = record.score_ns()
     # The table is the whole field: the file's other records are not compared with.
     record.in_table = True
     for name in ("ScoreMP", "ScorePercentage"):
         stated = record.stated.get(name)
-        if stated is None or own is None or scores.fit is None:
+        if stated is None or own is None:
+            continue
+        if scores.fit is None:
+            method = sorted(record.scoring & NOT_MATCHPOINTS)
+            unchecked.append(("matchpoints-in-table", f"{name} not checked against the "
+                              "ScoreTable: " + (f"Scoring says {method[0]!r}, not plain "
+                                                "matchpoints" if method else "the table's "
+                                                "matchpoints are not known"),
+                              (stated.line, stated.column)))
             continue
         found += _compare_matchpoints(record, stated, scores.fit, own, "SC023",
                                       f"in the ScoreTable's {scores.fit.count} results")
+    record.unchecked = tuple(unchecked)
     return found
 
 
