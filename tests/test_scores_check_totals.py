@@ -127,7 +127,7 @@ def test_the_ruter_totals_are_checked_and_a_change_is_caught() -> None:
     assert found.code == "SC031" and "TotalScoreIMP 52 for pair 3" in found.message
 
 
-def test_a_total_score_table_of_teams_is_noted_not_checked() -> None:
+def test_a_total_score_table_of_teams_without_matches_is_noted_not_checked() -> None:
     text = """[Board "1"]
 [Vulnerable "None"]
 [Declarer "N"]
@@ -138,7 +138,61 @@ def test_a_total_score_table_of_teams_is_noted_not_checked() -> None:
 2 3 20.00
 """
     (found,) = check_text(text)
-    assert found.code == "SC032" and "its lines are by TeamId" in found.message
+    assert found.code == "SC032" and "holds no team match between named teams" in found.message
+
+
+# sample_data/README.md 7.3, worked by hand: Aurora won 27 IMPs and lost none, 14.39 +
+# 19.95 = 34.34 VP; Borealis 7 and 7, 5.61 + 14.39 = 20.00; Cirrus 1 and 28, 0.05 + 5.61 =
+# 5.66. Each team played two matches of two boards. Teams are named by TeamId or Names;
+# TotalIMP is the IMPs won (Aurora, Cirrus) or their difference (Borealis).
+STANDINGS = """[TotalScoreTable "Rank;TeamId;Names;TotalIMP;TotalVP;NrBoards"]
+1 1 "Aurora" 27 34.34 4
+2 Borealis - 0 20.00 4
+3 3 "Cirrus" 1 5.66 4
+"""
+
+
+def round_robin(standings: str = STANDINGS) -> str:
+    return (SAMPLE_DATA / "teams_round_robin.pbn").read_text(encoding="utf-8") + standings
+
+
+def test_the_sample_round_robin_standings_agree() -> None:
+    assert check_text(round_robin()) == []
+
+
+def test_wrong_victory_points_of_a_team_are_an_error_at_their_cell() -> None:
+    (found,) = check_text(round_robin(STANDINGS.replace("34.34", "34.00")))
+    assert found.code == "SC031" and found.effective_severity is Severity.ERROR
+    assert found.message == ("TotalVP 34.00 for team 1, but its 2 matches in this file give "
+                             "victory points of 34.34")
+    assert (found.line, found.column) == (254, 17)
+
+
+def test_a_wrong_team_rank_or_imps_are_errors() -> None:
+    swapped = STANDINGS.replace("2 Borealis", "3 Borealis").replace("3 3 ", "2 3 ")
+    assert [d.code for d in check_text(round_robin(swapped))] == ["SC031", "SC031"]
+    (found,) = check_text(round_robin(STANDINGS.replace(" 27 34.34", " 25 34.34")))
+    assert "27 IMPs won and 0 lost (a difference of +27)" in found.message
+
+
+def test_team_lines_the_file_cannot_give_are_noted_not_checked() -> None:
+    # Borealis is said to have played 6 boards, the file holds 4; team 9 plays no match here
+    standings = STANDINGS.replace("20.00 4", "20.00 6") + '4 9 "Nimbus" 0 0 0\n'
+    (found,) = check_text(round_robin(standings))
+    assert found.code == "SC032" and found.effective_severity is Severity.INFO
+    assert found.message == ("TotalScoreTable not fully checked: the file holds 4 of team "
+                             "Borealis's 6 boards (and 1 more)")
+
+
+def test_a_lone_matchs_victory_points_are_checked() -> None:
+    # sample_data/README.md 1.3: Aurora beat Borealis by 19 IMPs over 4 boards. X = 15 x
+    # sqrt(4) = 30, tau^(57 / 30) = 0.4008, 10 + 10 x 0.5992 / 0.763932 = 17.84; 20 - 17.84
+    # = 2.16
+    match = (SAMPLE_DATA / "team_match.pbn").read_text(encoding="utf-8")
+    standings = '[TotalScoreTable "Rank;TeamId;TotalVP"]\n1 Aurora 17.84\n2 Borealis 2.16\n'
+    assert check_text(match + standings) == []
+    (found,) = check_text(match + standings.replace("2.16", "3.16"))
+    assert found.code == "SC031" and "victory points of 2.16" in found.message
 
 
 def results(scoring: str, *imps: str) -> str:

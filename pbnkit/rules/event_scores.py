@@ -9,6 +9,7 @@ where the file holds the boards it counts.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,8 +18,9 @@ from pbnkit.pbn.records import TagPair
 from pbnkit.pbn.tables import read_table
 from pbnkit.rules.table_scores import agrees, figure_text, read_number
 from pbnkit.scoring import imps
-from pbnkit.scoring.base import Ranking
+from pbnkit.scoring.base import Match, MatchKey, Ranking, Standing
 from pbnkit.scoring.pairs import butler_datum, cross_imps
+from pbnkit.scoring.teams import standings, with_victory_points
 from pbnkit.pickling import by_fields
 
 #: Scoring modifiers whose IMPs a pairs field gives: Butler against the datum, or cross.
@@ -111,28 +113,26 @@ class StatedTotals:
     rows: tuple[StatedTotal, ...]
     line: int
     column: int
-    #: why the table cannot be compared at all (a table of teams, say), or None
+    #: why the table cannot be compared at all (it names no pair), or None
     unreadable: str | None = None
+    #: whose lines these are: pairs (or an individual event's players), or teams
+    teams: bool = False
 
 
 by_fields(StatedTotals)
 
 
 def read_totals(tag: TagPair, spec: str | None) -> StatedTotals | None:
-    """The pairs' lines of a TotalScoreTable, or an individual event's players' (by
-    PlayerId: pbnkit ranks each player alone); a table by TeamId is kept with the reason it
-    cannot be compared. None without rows."""
+    """The lines of a TotalScoreTable: by PairId, by PlayerId (an individual event: pbnkit
+    ranks each player alone), or by TeamId (a team event's standings). None without rows."""
     table = read_table(tag, spec)
-    pair_column = table.index("PairId")
-    if pair_column is None:
-        pair_column = table.index("PlayerId")
     if not table.rows:
         return None
+    pair_column = next((table.index(name) for name in ("PairId", "PlayerId", "TeamId")
+                        if table.index(name) is not None), None)
     if pair_column is None:
         return StatedTotals((), tag.line, tag.value_column or tag.column,
-                            "its lines are by TeamId: pbnkit ranks pairs"
-                            if table.index("TeamId") is not None
-                            else "it names no PairId or PlayerId column")
+                            "it names no PairId, PlayerId or TeamId column")
     direction_column = table.index("Direction")
     rows = []
     for texts, cells in zip(table.rows, table.cells):
@@ -143,7 +143,8 @@ def read_totals(tag: TagPair, spec: str | None) -> StatedTotals | None:
         rows.append(StatedTotal(texts[pair_column], direction, tuple(
             StatedCell(column.name, text, cell.line, cell.column)
             for column, text, cell in zip(table.columns, texts, cells))))
-    return StatedTotals(tuple(rows), tag.line, tag.value_column or tag.column)
+    return StatedTotals(tuple(rows), tag.line, tag.value_column or tag.column,
+                        teams=table.columns[pair_column].name == "TeamId")
 
 
 def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
@@ -194,4 +195,90 @@ def _total_cells(stated: StatedTotal, line: Ranking) -> list[tuple[StatedCell, s
         found.append((cell, f"{cell.column} {cell.text} for pair {stated.pair}, but its "
                             f"{line.boards} boards in this file give a {what} of "
                             f"{figure_text(value)}"))
+    return found
+
+
+# -- A team event's TotalScoreTable -----------------------------------------------------------
+
+#: TotalScoreTable columns that may name a team beside its TeamId.
+_TEAM_NAMES = ("Names", "TeamName", "Team")
+
+
+def check_team_totals(totals: StatedTotals, matches: Sequence[Match], key: MatchKey
+                      ) -> tuple[list[tuple[StatedCell, str]], str | None]:
+    """A team event's TotalScoreTable, in a record of the event ``key`` names, against the
+    file's own matches of that event: each team's victory points (the WBF 2013 scale over
+    the boards each match compared), IMPs and rank, as :func:`check_totals` gives its
+    findings."""
+    played = [with_victory_points(match) for match in _of_event(matches, key)
+              if match.key.home_team and match.key.visit_team and match.winner is not None]
+    if not played:
+        return [], ("TotalScoreTable not checked: the file holds no team match between "
+                    "named teams (HomeTeam, VisitTeam) in both rooms")
+    lines = {line.team.strip().casefold(): line for line in standings(played, least=1)}
+    boards: Counter[str] = Counter()
+    broken: dict[str, Match] = {}
+    for match in played:
+        for team in (match.key.home_team, match.key.visit_team):
+            assert team is not None
+            boards[team.strip().casefold()] += len(match.boards)
+            if match.problems:
+                broken.setdefault(team.strip().casefold(), match)
+    found: list[tuple[StatedCell, str]] = []
+    unchecked: list[str] = []
+    for stated in totals.rows:
+        names = [stated.pair] + [cell.text for cell in stated.cells
+                                 if cell.column in _TEAM_NAMES]
+        name = next((folded for text in names
+                     if (folded := text.strip().casefold()) in lines), None)
+        if name is None:
+            unchecked.append(f"team {stated.pair} plays no match of this file")
+            continue
+        line, count = lines[name], stated.cell(("NrBoards",))
+        if count is not None and read_number(count.text) != boards[name]:
+            unchecked.append(f"the file holds {boards[name]} of team {stated.pair}'s "
+                             f"{count.text} boards")
+            continue
+        if name in broken:
+            match = broken[name]
+            unchecked.append(f"a board of {match.key.home_team} v {match.key.visit_team} "
+                             "was not compared (its victory points are not known)")
+            continue
+        found += _team_cells(stated, line)
+    if not unchecked:
+        return found, None
+    more = len(set(unchecked)) - 1
+    return found, (f"TotalScoreTable not fully checked: {unchecked[0]}"
+                   + (f" (and {more} more)" if more else ""))
+
+
+def _of_event(matches: Sequence[Match], key: MatchKey) -> list[Match]:
+    """The matches of the event (event and section) of ``key``; all of them when the file
+    holds one event only, whatever ``key`` says (a record of standings without an Event)."""
+    events = {(match.key.event, match.key.section) for match in matches}
+    same = [match for match in matches if (match.key.event, match.key.section) ==
+            (key.event, key.section)]
+    return same or (list(matches) if len(events) == 1 else [])
+
+
+def _team_cells(stated: StatedTotal, line: Standing) -> list[tuple[StatedCell, str]]:
+    played = f"its {line.matches} match{'es' if line.matches > 1 else ''} in this file give"
+    found = []
+    for names, value, what in ((_VP, line.vp, "victory points"), (("Rank",), line.rank,
+                                                                  "rank by victory points")):
+        cell = stated.cell(names)
+        figure = None if cell is None else read_number(cell.text.lstrip("^"))
+        if cell is not None and value is not None and figure is not None and \
+                not agrees(figure, value):
+            found.append((cell, f"{cell.column} {cell.text} for team {stated.pair}, but "
+                                f"{played} {what} of {figure_text(value)}"))
+    # A team's IMPs are written as those it won or as their difference: either will do.
+    cell = stated.cell(_TOTAL_IMPS)
+    figure = None if cell is None else read_number(cell.text.lstrip("^"))
+    difference = line.imps_for - line.imps_against
+    if cell is not None and figure is not None and not agrees(figure, line.imps_for) and \
+            not agrees(figure, difference):
+        found.append((cell, f"{cell.column} {cell.text} for team {stated.pair}, but {played} "
+                            f"{line.imps_for} IMPs won and {line.imps_against} lost (a "
+                            f"difference of {difference:+d})"))
     return found

@@ -25,8 +25,8 @@ from decimal import Decimal
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Side
 from pbnkit.pbn.records import Game, TagPair
-from pbnkit.rules.event_scores import (FIELD_IMPS, StatedTotals, check_totals, field_imps,
-                                      read_totals)
+from pbnkit.rules.event_scores import (FIELD_IMPS, StatedTotals, check_team_totals,
+                                      check_totals, field_imps, read_totals)
 from pbnkit.rules.stated_scores import Stated, StatedRubber, read_rubber, read_stated
 from pbnkit.rules.table_scores import (
     NOT_MATCHPOINTS,
@@ -46,7 +46,7 @@ from pbnkit.scoring import (
     profile_for_scoring,
     team_matches,
 )
-from pbnkit.scoring.base import BoardResult, Line, Problem, RubberDeal
+from pbnkit.scoring.base import BoardResult, Line, Match, Problem, Ranking, RubberDeal
 from pbnkit.scoring.duplicate import DuplicateProfile
 from pbnkit.scoring.pairs import FieldKey
 from pbnkit.scoring.records import board_result
@@ -407,12 +407,22 @@ class ScoreChecks:
         """Each TotalScoreTable against pbnkit's ranking of the file's pairs event."""
         if not self._totals:
             return []
-        scorer = DuplicateProfile.for_scoring(self._scoring)
-        rankings = scorer.score(self._event).rankings
+        rankings: Sequence[Ranking] | None = None
+        matches: list[Match] | None = None
         found = []
         for record in self._totals:
             assert record.totals is not None
-            wrong, note = check_totals(record.totals, rankings)
+            if record.totals.teams:
+                if matches is None:
+                    matches, _ = team_matches([r.result for r in self._rooms],
+                                              [r.score_ns() for r in self._rooms])
+                wrong, note = check_team_totals(record.totals, matches,
+                                                record.result.match_key)
+            else:
+                if rankings is None:
+                    scorer = DuplicateProfile.for_scoring(self._scoring)
+                    rankings = scorer.score(self._event).rankings
+                wrong, note = check_totals(record.totals, rankings)
             found += [record.diagnostic("SC031", message, cell.line, cell.position)
                       for cell, message in wrong]
             if note is not None:
