@@ -5,6 +5,8 @@ session, the comments for the rest."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import pbnkit
@@ -53,6 +55,36 @@ def test_a_total_for_boards_not_in_the_file_is_noted_not_checked() -> None:
     (found,) = check_text(changed(' 5  5   4 3 "Gran', ' 5  5   4 4 "Gran'))
     assert found.code == "SC032" and found.effective_severity is Severity.INFO
     assert "the file holds 3 of pair 5's 4 boards" in found.message
+
+
+def with_column(name: str, figures: dict[str, str]) -> str:
+    """The sample Butler session with a column after TotalIMP: ``figures`` by pair."""
+    head, totals = BUTLER.read_text(encoding="utf-8").split("[TotalScoreTable", 1)
+    table, rest = totals.split("\n\n", 1)
+    table = table.replace("TotalIMP\\3R;NrBoards", f"TotalIMP\\3R;{name};NrBoards")
+    for pair, figure in figures.items():
+        table = re.sub(rf"^(\s*\d+\s+{pair}\s+-?\d+) ", rf"\g<1> {figure} ", table,
+                       count=1, flags=re.MULTILINE)
+    return head + "[TotalScoreTable" + table + "\n\n" + rest
+
+
+# Each pair's IMPs over its 3 boards (sample_data/README.md 6), divided by 3.
+MEANS = {"9": "7.33", "8": "4", "1": "3.67", "10": "2", "5": "1.33", "3": "-1",
+         "4": "-3.33", "7": "-3.67", "6": "-4.33", "2": "-6"}
+
+
+def test_mean_imps_are_the_total_over_the_boards_played() -> None:
+    assert check_text(with_column("MeanIMP", MEANS)) == []
+    (found,) = check_text(with_column("MeanIMP", MEANS | {"9": "7.5"}))
+    assert found.code == "SC031" and "MeanIMP 7.5 for pair 9" in found.message
+    assert "give a mean of 7.33" in found.message
+
+
+def test_total_scores_are_noted_not_checked() -> None:
+    (found,) = check_text(with_column("TotalScore", dict.fromkeys(MEANS, "100")))
+    assert found.code == "SC032"
+    assert found.message == ("TotalScoreTable not fully checked: pbnkit adds up no scores "
+                             "of pairs (TotalScore)")
 
 
 CROSS = """[Event "cross"]
@@ -217,3 +249,11 @@ def test_cross1_imps_are_divided_by_the_number_of_scores() -> None:
     assert check_text(results("IMP;Cross1", "5.33", "0", "-5.33")) == []
     assert [d.code for d in check_text(results("IMP;Cross1", "16", "0", "-16"))] == [
         "SC033", "SC033"]
+
+
+def test_team_figures_pbnkit_does_not_give_are_noted() -> None:
+    # MeanIMP of a team may be per board or per match: said, not compared
+    (found,) = check_text(round_robin(STANDINGS.replace("NrBoards", "MeanIMP")))
+    assert found.code == "SC032"
+    assert found.message == ("TotalScoreTable not fully checked: pbnkit ranks these teams on "
+                             "victory points and IMPs (MeanIMP)")

@@ -53,8 +53,10 @@ EVENT_CODES = register(
          "pbnkit scores every board of the file (each ScoreTable row is a result) by the "
          "Scoring tag's method (matchpoints with Neuberg, Butler or cross-IMPs), adds up each "
          "pair's boards and ranks the pairs, ties sharing the better place. A pair's total, "
-         "percentage and rank must agree, to the precision written, when the file holds all "
-         "the boards the table counts for it.",
+         "mean, percentage and rank must agree, to the precision written, when the file "
+         "holds all the boards the table counts for it. A team's line (TeamId) is compared "
+         "with the file's matches: its victory points on the WBF 2013 scale over the boards "
+         "each match compared, its IMPs (won, or their difference) and its rank.",
          "a pair with 50 IMPs over its 21 boards listed with TotalIMP 48",
          "Correct the figure, or the board results it comes from."),
     Code("SC032", "score-figures-not-checked", Severity.INFO, "Score figures that pbnkit "
@@ -77,6 +79,10 @@ _TOTAL_IMPS = ("TotalIMP", "TotalScoreIMP", "IMP")
 _TOTAL_MP = ("TotalMP", "MP")
 _PERCENTAGE = ("TotalPercentage", "Percentage")
 _VP = ("TotalVP", "VP")
+#: every figure column a TotalScoreTable may hold (PBN 5.10): each is compared, or said
+#: not to be
+_FIGURES = frozenset(_TOTAL_IMPS + _TOTAL_MP + _PERCENTAGE + _VP + (
+    "TotalScore", "MeanScore", "MeanIMP", "MeanMP", "MeanPercentage"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,9 +178,9 @@ def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
             unchecked.append(f"the file holds {line.boards} of pair {stated.pair}'s "
                              f"{boards.text} boards")
             continue
-        if stated.cell(_VP) is not None:
-            unchecked.append("pairs are not given victory points")
-        found += _total_cells(stated, line)
+        wrong, columns = _total_cells(stated, line)
+        found += wrong
+        unchecked += columns
     if not unchecked:
         return found, None
     more = len(set(unchecked)) - 1
@@ -182,20 +188,39 @@ def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
                    + (f" (and {more} more)" if more else ""))
 
 
-def _total_cells(stated: StatedTotal, line: Ranking) -> list[tuple[StatedCell, str]]:
-    expected = [(_TOTAL_MP if line.percentage is not None else _TOTAL_IMPS, line.total,
-                 "total"),
-                (_PERCENTAGE, line.percentage, "percentage"), (("Rank",), line.rank, "rank")]
+def _total_cells(stated: StatedTotal, line: Ranking
+                 ) -> tuple[list[tuple[StatedCell, str]], list[str]]:
+    """The cells of a pair's line that disagree with its ranking line, and why the figure
+    columns not compared are not."""
+    mean = line.total / line.boards if line.boards else None
+    if line.percentage is not None:
+        expected = [(_TOTAL_MP, line.total, "total"), (("MeanMP",), mean, "mean"),
+                    # every board of a ranked event has the same top (Neuberg)
+                    (_PERCENTAGE + ("MeanPercentage",), line.percentage, "percentage")]
+    else:
+        expected = [(_TOTAL_IMPS, line.total, "total"), (("MeanIMP",), mean, "mean")]
+    expected.append((("Rank",), line.rank, "rank"))
     found = []
     for names, value, what in expected:
-        cell = stated.cell(names)
-        figure = None if cell is None else read_number(cell.text.lstrip("^"))
-        if cell is None or value is None or figure is None or agrees(figure, value):
-            continue
-        found.append((cell, f"{cell.column} {cell.text} for pair {stated.pair}, but its "
-                            f"{line.boards} boards in this file give a {what} of "
-                            f"{figure_text(value)}"))
-    return found
+        for cell in stated.cells:
+            figure = read_number(cell.text.lstrip("^")) if cell.column in names else None
+            if value is None or figure is None or agrees(figure, value):
+                continue
+            found.append((cell, f"{cell.column} {cell.text} for pair {stated.pair}, but its "
+                                f"{line.boards} boards in this file give a {what} of "
+                                f"{figure_text(value)}"))
+    compared = {name for names, _, _ in expected for name in names}
+    method = "matchpoints" if line.percentage is not None else "IMPs"
+    return found, [_why_not(cell.column, "pairs", method) for cell in stated.cells
+                   if cell.column in _FIGURES and cell.column not in compared]
+
+
+def _why_not(column: str, unit: str, method: str) -> str:
+    if column in _VP:
+        return f"{unit} are not given victory points ({column})"
+    if column in ("TotalScore", "MeanScore"):
+        return f"pbnkit adds up no scores of {unit} ({column})"
+    return f"pbnkit ranks these {unit} on {method} ({column})"
 
 
 # -- A team event's TotalScoreTable -----------------------------------------------------------
@@ -245,6 +270,9 @@ def check_team_totals(totals: StatedTotals, matches: Sequence[Match], key: Match
                              "was not compared (its victory points are not known)")
             continue
         found += _team_cells(stated, line)
+        unchecked += [_why_not(cell.column, "teams", "victory points and IMPs")
+                      for cell in stated.cells
+                      if cell.column in _FIGURES - set(_VP + _TOTAL_IMPS)]
     if not unchecked:
         return found, None
     more = len(set(unchecked)) - 1
@@ -263,7 +291,7 @@ def _of_event(matches: Sequence[Match], key: MatchKey) -> list[Match]:
 
 def _team_cells(stated: StatedTotal, line: Standing) -> list[tuple[StatedCell, str]]:
     played = f"its {line.matches} match{'es' if line.matches > 1 else ''} in this file give"
-    found = []
+    found: list[tuple[StatedCell, str]] = []
     for names, value, what in ((_VP, line.vp, "victory points"), (("Rank",), line.rank,
                                                                   "rank by victory points")):
         cell = stated.cell(names)
