@@ -182,6 +182,23 @@ def test_butler_imps_are_noted_once_and_not_checked() -> None:
     assert found[0].effective_severity is Severity.INFO
 
 
+def test_matchpoints_on_team_match_records_are_noted_not_checked() -> None:
+    found = check(record('[Room "Open"]', '[ScorePercentage "NS 60"]'),
+                  record('[Room "Closed"]', contract="3S"))
+    assert codes(found) == ["SC032"]
+    assert found[0].message.startswith("ScorePercentage not checked on a record with a Room")
+
+
+def test_imps_against_the_mean_are_butler_imps() -> None:
+    # Scoring "IMP;Mean": Butler against the mean, as score takes it. +420, +170, -50: datum
+    # 180; +420 is 240 over it, 6 IMPs
+    found = pairs('[ScoreIMP "NS 6"]', '[ScoreIMP "NS 0"]', '[ScoreIMP "NS -6"]',
+                  scoring="IMP;Mean")
+    assert found == []
+    (wrong,) = pairs('[ScoreIMP "NS 5"]', scoring="IMP;Mean")
+    assert wrong.code == "SC033" and "gets NS 6 IMPs" in wrong.message
+
+
 # -- SC022 matchpoints-mismatch-in-file ----------------------------------------------------------
 
 # Three results of board 1, nobody vulnerable: 4S= +420, 3S+1 +170, 4S-1 -50.

@@ -41,7 +41,8 @@ def field_imps(scores: Sequence[int], scoring: frozenset[str]) -> dict[int, floa
 EVENT_CODES = register(
     Code("SC033", "pairs-imps-mismatch-in-file", Severity.WARNING, "ScoreIMP disagrees with "
          "the Butler or cross-IMPs of the board's results in this file.",
-         "Under Scoring 'Butler' each N-S score is IMPed against the datum of the board's "
+         "Under Scoring 'Butler' (or 'Mean') each N-S score is IMPed against the datum of "
+         "the board's "
          "results (their mean, the highest and lowest left out from five on, to the nearest "
          "10); under 'Cross' against every other result, summed ('Cross1': divided by the "
          "number of scores, 'Cross2': by the number of comparisons). A file may hold only "
@@ -63,7 +64,8 @@ EVENT_CODES = register(
          "cannot check in this file, and why.",
          "Every score figure of a file is either checked or reported here once per file and "
          "kind: ScoreIMP whose other room is not in the file, matchpoints of a board whose "
-         "other results are not in the file, matchpoints under a Scoring that names IMPs, "
+         "other results are not in the file, matchpoints under a Scoring that names IMPs "
+         "or on the records of a team match, "
          "ScoreTable figures whose field is not known (an artificial score in it, a single "
          "result) or whose method is not (IMPs without a datum column), victory points of a "
          "ScoreTable or of pairs, and TotalScoreTable lines for pairs or teams whose boards "

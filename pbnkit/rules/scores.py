@@ -19,28 +19,25 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Side
 from pbnkit.pbn.records import Game, TagPair
-from pbnkit.rules.event_scores import (FIELD_IMPS, StatedTotals, check_team_totals,
-                                      check_totals, field_imps, read_totals)
-from pbnkit.rules.stated_scores import Stated, StatedRubber, read_rubber, read_stated
+from pbnkit.rules.event_scores import (FIELD_IMPS, check_team_totals, check_totals,
+                                      field_imps, read_totals)
+from pbnkit.rules.stated_scores import ScoreRecord, Stated, StatedRubber, read_rubber, read_stated
 from pbnkit.rules.table_scores import (
     NOT_MATCHPOINTS,
     Fit,
     agrees,
     check_score_table,
     figure_text,
-    law77,
     scoring_fields,
     vulnerability_of,
 )
 from pbnkit.scoring import (
     DEFAULT_PROFILE,
-    MatchpointScale,
     ScoreField,
     find_profile,
     profile_for_scoring,
@@ -51,7 +48,6 @@ from pbnkit.scoring.duplicate import DuplicateProfile
 from pbnkit.scoring.pairs import FieldKey
 from pbnkit.scoring.records import board_result
 from pbnkit.scoring.table_rows import table_results
-from pbnkit.pickling import by_fields
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -110,71 +106,6 @@ _OTHER_IMPS = frozenset(("butler", "butler-2", "experts", "cross", "cross1", "cr
                          "median", "imp_1948", "imp_1961", "bam", "instant"))
 # Of those, the ones pbnkit does not compute ("mean" only says Butler's datum is a mean).
 _UNCOMPUTED_IMPS = _OTHER_IMPS - FIELD_IMPS - {"mean"}
-
-@dataclass(slots=True)
-class ScoreRecord:
-    """What the checks keep of one game: a few small, picklable values (no Game, no Deal),
-    so that a worker process can read the game and the parent check it in file order.
-
-    ``scoring_tag`` is the game's Scoring tag as written: the file's first one decides the
-    profile.
-    """
-
-    result: BoardResult
-    scoring: frozenset[str]
-    scoring_tag: str | None = None
-    stated: dict[str, Stated] = field(default_factory=dict)
-    rubber: StatedRubber | None = None
-    vulnerable_at: tuple[int, int] | None = None
-    #: ScoreMP/ScorePercentage were compared with the game's ScoreTable
-    in_table: bool = False
-    #: the Law 77 score from N-S (see :meth:`score_ns`), worked out once where the record
-    #: is made, a worker with -j, so the parent's checks in file order only compare
-    ns: int | None = None
-    #: the results of the record's ScoreTable rows, when it has no contract of its own
-    rows: tuple[BoardResult, ...] = ()
-    totals: StatedTotals | None = None
-    #: the figures of the ScoreTable, and the record's own figures against it, that cannot
-    #: be checked: (kind, why, where)
-    unchecked: tuple[tuple[str, str, tuple[int, int]], ...] = ()
-    table_at: tuple[int, int] = (1, 1)
-
-    def diagnostic(self, code: str, message: str, line: int, column: int,
-                   severity: Severity | None = None) -> Diagnostic:
-        return Diagnostic(code, message, line, column, self.result.path, self.result.board,
-                          severity)
-
-    def stated_at(self, name: str) -> tuple[int, int]:
-        """Where the record's ``name`` tag is written (its first line when unknown)."""
-        stated = self.stated.get(name)
-        return (stated.line, stated.column) if stated is not None else self.table_at
-
-    @property
-    def old_mp(self) -> bool:
-        return "oldmp" in self.scoring
-
-    @property
-    def scale(self) -> MatchpointScale:
-        return MatchpointScale.MP2 if "mp2" in self.scoring else MatchpointScale.MP1
-
-    def score_ns(self) -> int | None:
-        """The record's Law 77 score from N-S, or None when it cannot be scored."""
-        return self.ns
-
-    def _law77(self) -> int | None:
-        result = self.result
-        vulnerability, _ = vulnerability_of(result.vulnerability, result.board_number)
-        if result.why_unscorable() is not None or result.contract is None:
-            return None
-        if result.contract.is_passed_out:
-            return 0
-        if vulnerability is None or result.tricks is None or result.declarer is None:
-            return None
-        return law77(result.contract, result.declarer, result.tricks, vulnerability,
-                     self.old_mp)
-
-
-by_fields(ScoreRecord)
 
 
 class ScoreChecks:
@@ -274,25 +205,32 @@ class ScoreChecks:
             self._unchecked_once("imps", record, record.stated_at("ScoreIMP"),
                                  "ScoreIMP not checked in this file where a record has no "
                                  "Room: the other room's result is not known")
+        stating = [n for n in ("ScoreMP", "ScorePercentage")
+                   if n in record.stated and not record.in_table]
         if result.room is not None:
             record.result = result.without_hands()  # the hands only serve rubber honours
             self._rooms.append(record)
+            if stating:
+                self._unchecked_once("matchpoints-rooms", record, record.stated_at(stating[0]),
+                                     f"{stating[0]} not checked on a record with a Room: "
+                                     "matchpoints compare a pairs field, and a team match "
+                                     "has none")
         elif result.board and ns is not None:
             key = result.match_key
             board = (key.event, key.section, result.board.strip(), result.hands)
             self._fields.setdefault(board, []).append(ns)
             if result.pairs is not None:
                 self._ranked.add((key.event, key.section))
-            stating = [n for n in ("ScoreMP", "ScorePercentage") if n in record.stated]
             method = sorted(record.scoring & NOT_MATCHPOINTS)
-            if stating and not record.in_table and method:
+            if stating and method:
                 self._unchecked_once("matchpoints-method", record, record.stated_at(stating[0]),
                                      f"{stating[0]} not checked in this file: Scoring says "
                                      f"{method[0]!r}, not plain matchpoints")
-            elif stating and not record.in_table:
+            elif stating:
                 record.result = result.without_hands()
                 self._stating_mp.setdefault(board, []).append(record)
-            if "ScoreIMP" in record.stated and record.scoring & FIELD_IMPS and \
+            # "Mean" alone says Butler against the mean, as score takes IMP alone
+            if "ScoreIMP" in record.stated and record.scoring & (FIELD_IMPS | {"mean"}) and \
                     not record.scoring & _UNCOMPUTED_IMPS:
                 record.result = result.without_hands()
                 self._stating_imps.setdefault(board, []).append(record)
