@@ -42,11 +42,10 @@ EVENT_CODES = register(
     Code("SC033", "pairs-imps-mismatch-in-file", Severity.WARNING, "ScoreIMP disagrees with "
          "the Butler or cross-IMPs of the board's results in this file.",
          "Under Scoring 'Butler' (or 'Mean') each N-S score is IMPed against the datum of "
-         "the board's "
-         "results (their mean, the highest and lowest left out from five on, to the nearest "
-         "10); under 'Cross' against every other result, summed ('Cross1': divided by the "
-         "number of scores, 'Cross2': by the number of comparisons). A file may hold only "
-         "part of the field, so this only warns.",
+         "the board's results (their mean, the highest and lowest left out from five on, to "
+         "the nearest 10); under 'Cross' against every other result, summed ('Cross1': "
+         "divided by the number of scores, 'Cross2': by the number of comparisons). A file "
+         "may hold only part of the field, so this only warns.",
          '[Scoring "IMP;Butler"], results +420, +170, -50 (datum 180) and [ScoreIMP "NS 5"] '
          'on the +420', 'Write [ScoreIMP "NS 6"] (240 over the datum).'),
     Code("SC031", "total-score-mismatch", Severity.ERROR, "A TotalScoreTable figure disagrees with the "
