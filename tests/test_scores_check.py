@@ -231,8 +231,12 @@ def test_mp2_gives_half_the_matchpoints() -> None:
     assert codes(pairs(third='[ScoreMP "NS 1"]', scoring="MP;MP2")) == ["SC022"]
 
 
-def test_more_matchpoints_than_the_files_top_means_a_larger_field() -> None:
-    assert pairs('[ScoreMP "NS 40"]') == []
+def test_more_matchpoints_than_the_files_top_means_a_larger_field_and_is_noted() -> None:
+    (found,) = pairs('[ScoreMP "NS 40"]')
+    assert found.code == "SC032" and found.effective_severity is Severity.INFO
+    assert found.message == ("ScoreMP not checked where it is more than the top of 4 "
+                             "computed from the 3 results of this board in this file: the "
+                             "figure counts a larger field")
 
 
 def test_one_result_per_board_is_not_compared_and_says_so_once() -> None:
@@ -318,6 +322,14 @@ def test_record_matchpoints_against_a_table_of_unknown_matchpoints_are_noted() -
                              "table's matchpoints are not known")
 
 
+def test_a_record_whose_score_is_not_in_its_table_is_noted() -> None:
+    # 5S by N with 11 tricks, nobody vulnerable: 150 + 300 = +450, not a row of the table
+    (found,) = check(record('[ScorePercentage "NS 100"]', TABLE, contract="5S", result="11"))
+    assert found.code == "SC032"
+    assert found.message == ("ScorePercentage not checked where the record's score, +450 "
+                             "for N-S, is not among the ScoreTable's results")
+
+
 def test_matchpoints_under_an_imp_scoring_are_noted_once() -> None:
     found = pairs('[ScorePercentage "NS 99"]', '[ScorePercentage "NS 1"]',
                   scoring="IMP;Butler")
@@ -369,9 +381,12 @@ def test_vulnerable_tag_against_games_won_warns() -> None:
     assert (found.line, found.column) == (22, 14)
 
 
-def test_after_an_unscored_deal_the_rubber_is_not_checked() -> None:
+def test_after_an_unscored_deal_the_rubber_is_not_checked_and_a_note_says_so() -> None:
     # without the first result nobody knows who has a game: nothing after it is compared
-    assert rubber(third_vulnerable="None", third_score="NS 100/0", first_result="") == []
+    (found,) = rubber(third_vulnerable="None", third_score="NS 100/0", first_result="")
+    assert found.code == "SC032" and found.board == "2"  # the next ScoreRubber
+    assert found.message == ("ScoreRubber not checked after board 1, which could not be "
+                             "scored: the games won since are not known")
 
 
 def test_auction_bridge_1920_has_no_vulnerability() -> None:

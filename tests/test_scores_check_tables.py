@@ -127,6 +127,20 @@ def test_no_matchpoints_with_an_artificial_score_in_the_field_and_a_note_says_wh
         in found.message
 
 
+def test_ranks_follow_the_ns_scores_ties_sharing_the_better_rank() -> None:
+    # +420 twice: rank 1 (nobody better); +170: two better, rank 3; -50: rank 4
+    rows = "1 420 2\n3 170 1\n4 -50 1\n"
+    assert check(board("Rank;Score_NS;Multiplicity", rows)) == []
+    (found,) = check(board("Rank;Score_NS;Multiplicity", rows.replace("3 170", "2 170")))
+    assert found.code == "SC027" and (found.line, found.column) == (4, 1)
+    assert "Rank 2 but +170 for N-S ranks 3 among the table's 4 scores" in found.message
+
+
+def test_ranks_of_a_field_with_an_artificial_score_are_noted() -> None:
+    (found,) = check(board("Rank;Score_NS", "1 420\n2 ^170\n3 -50\n"))
+    assert found.code == "SC032" and found.message.startswith("Rank not checked")
+
+
 # -- SC029 table-matchpoints-unexplained ---------------------------------------------------------
 
 

@@ -310,11 +310,15 @@ class ScoreChecks:
                 fit = Fit(field, record.scale, expected=expected)
                 for name in ("ScoreMP", "ScorePercentage"):
                     stated = record.stated.get(name)
-                    if stated is not None:
-                        found += _compare_matchpoints(
-                            record, stated, fit, ns, "SC022",
-                            f"computed from the {len(scores)} results of this board in "
-                            "this file")
+                    if stated is None:
+                        continue
+                    wrong, why = _compare_matchpoints(
+                        record, stated, fit, ns, "SC022",
+                        f"computed from the {len(scores)} results of this board in this file")
+                    found += wrong
+                    if why is not None:
+                        self._unchecked_once("matchpoints-top", record,
+                                             (stated.line, stated.column), why)
         return found
 
     def _pairs_imps(self) -> list[Diagnostic]:
@@ -392,6 +396,15 @@ class ScoreChecks:
                 if deal.index in kinds["unscored-deal"]:
                     # Whatever this deal was worth is unknown, and with it the games won:
                     # the rest of the rubber cannot be checked.
+                    later = [by_index[after.index] for after in rubber.deals
+                             if after.index > deal.index and by_index[after.index].rubber]
+                    if later and later[0].rubber is not None:
+                        board = record.result.board
+                        self._unchecked_once(
+                            "rubber", later[0], (later[0].rubber.line, later[0].rubber.column),
+                            "ScoreRubber not checked after "
+                            + (f"board {board}" if board else f"game {deal.index + 1}")
+                            + ", which could not be scored: the games won since are not known")
                     break
                 if record.rubber is not None:
                     found += _check_rubber(record, record.rubber, deal,
@@ -452,8 +465,11 @@ def _table(game: Game, tag: TagPair, record: ScoreRecord) -> list[Diagnostic]:
                                                 "matchpoints are not known"),
                               (stated.line, stated.column)))
             continue
-        found += _compare_matchpoints(record, stated, scores.fit, own, "SC023",
-                                      f"in the ScoreTable's {scores.fit.count} results")
+        wrong, why = _compare_matchpoints(record, stated, scores.fit, own, "SC023",
+                                          f"in the ScoreTable's {scores.fit.count} results")
+        found += wrong
+        if why is not None:
+            unchecked.append(("matchpoints-in-table", why, (stated.line, stated.column)))
     record.unchecked = tuple(unchecked)
     return found
 
@@ -490,18 +506,22 @@ def _check_score(record: ScoreRecord) -> list[Diagnostic]:
 
 
 def _compare_matchpoints(record: ScoreRecord, stated: Stated, fit: Fit, ns: int, code: str,
-                         among: str) -> list[Diagnostic]:
+                         among: str) -> tuple[list[Diagnostic], str | None]:
+    """The findings of a ScoreMP or ScorePercentage against ``fit``, and why it could not
+    be compared, if it could not."""
     points = fit.points_of(ns)
     if points is None:
-        return []
+        return [], (f"{stated.name} not checked where the record's score, {ns:+d} for N-S, "
+                    "is not among the ScoreTable's results")
     mp_ns, top = points
-    found = []
+    found: list[Diagnostic] = []
     for side, figure in stated.claims(_declarer_side(record.result)):
         mp = mp_ns if side is Side.NS else top - mp_ns
         if stated.name == "ScoreMP":
             if figure > Decimal(repr(top)):
-                # More than the top of these results: the file holds part of the field.
-                continue
+                return found, (f"ScoreMP not checked where it is more than the top of "
+                               f"{figure_text(top)} {among}: the figure counts a larger "
+                               "field")
             expected, unit = mp, "matchpoints"
         else:
             expected, unit = mp / top * 100, "%"
@@ -510,7 +530,7 @@ def _compare_matchpoints(record: ScoreRecord, stated: Stated, fit: Fit, ns: int,
                 code, f"{stated.name} {stated.text!r} but {ns:+d} for N-S gets {side.value} "
                 f"{figure_text(expected)}{' ' if unit != '%' else ''}{unit} {among} "
                 f"({fit.describe()})", stated.line, stated.column))
-    return found
+    return found, None
 
 
 def _check_rubber(record: ScoreRecord, stated: StatedRubber, deal: RubberDeal,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -41,13 +42,14 @@ TABLE_CODES = register(
          "declarer and result at the board's vulnerability (the Vulnerable tag, else the "
          "board number). Artificial (^), unknown (?) and '-' cells are not compared.",
          "a row '4S N 10 450' on a board where nobody is vulnerable", "Write 420."),
-    Code("SC027", "table-matchpoints-mismatch", E, "A ScoreTable row's MP or Percentage "
-         "disagrees with the table's own scores.",
+    Code("SC027", "table-matchpoints-mismatch", E, "A ScoreTable row's MP, Percentage or "
+         "Rank disagrees with the table's own scores.",
          "MP_NS/MP_EW and Percentage_NS/_EW follow from the table's scores (MP1 unless "
          "Scoring says MP2; a Multiplicity column counts a row several times). In an "
          "individual event MP_North, Percentage_East... are the player's side's: North and "
          "South have the N-S figure, East and West the E-W one. A figure rounded or cut to "
-         "the precision written is accepted.",
+         "the precision written is accepted. Rank is one more than the results with a better "
+         "N-S score, tied results sharing the better rank.",
          "rows scoring 420 and 170 with MP_NS 0 on the 420 row",
          "Write MP_NS 2 on the 420 row and 0 on the 170 row."),
     Code("SC028", "table-imps-mismatch", E, "A ScoreTable row's IMP_NS or IMP_EW disagrees "
@@ -222,6 +224,9 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
             found += more
         if cross and why is None:
             found += rows.check_cross_imps(scores, weights, cross[0])
+        found += rows.check_ranks(scores, weights)
+    elif table.index("Rank") is not None:
+        unchecked.append(("table-rank", f"Rank not checked in a ScoreTable where {why}"))
     if rows.columns["MP"] or rows.columns["Percentage"]:
         method = sorted(scoring & NOT_MATCHPOINTS)
         reason = (f"Scoring says {method[0]!r}, not plain matchpoints" if method else why)
@@ -388,6 +393,26 @@ class _TableRows:
                     "SC027", row, name, f"{scores[row]:+d} for N-S gets {figure_text(expected)}"
                     f"{unit} among the table's {fit.count} scores ({fit.describe()})"))
         return fit, found
+
+    def check_ranks(self, scores: list[int], weights: list[int]) -> list[Diagnostic]:
+        """Each row's Rank: one more than the results with a better N-S score (tied
+        results share the better rank)."""
+        if self.table.index("Rank") is None:
+            return []
+        counted: Counter[int] = Counter()
+        for score, weight in zip(scores, weights):
+            counted[score] += weight
+        ranks, rank = {}, 1
+        for score in sorted(counted, reverse=True):
+            ranks[score], rank = rank, rank + counted[score]
+        found = []
+        for row, score in enumerate(scores):
+            figure = self.figure(row, "Rank")
+            if figure is not None and figure != ranks[score]:
+                found.append(self.report(
+                    "SC027", row, "Rank", f"{score:+d} for N-S ranks {ranks[score]} among "
+                    f"the table's {rank - 1} scores"))
+        return found
 
     def check_datum_imps(self, datum_column: str) -> list[Diagnostic]:
         found = []
