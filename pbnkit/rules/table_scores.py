@@ -402,7 +402,8 @@ class _TableRows:
         counted: Counter[int] = Counter()
         for score, weight in zip(scores, weights):
             counted[score] += weight
-        ranks, rank = {}, 1
+        ranks: dict[int, int] = {}
+        rank = 1
         for score in sorted(counted, reverse=True):
             ranks[score], rank = rank, rank + counted[score]
         found = []
