@@ -182,6 +182,23 @@ def test_butler_imps_are_noted_once_and_not_checked() -> None:
     assert found[0].effective_severity is Severity.INFO
 
 
+def test_matchpoints_on_team_match_records_are_noted_not_checked() -> None:
+    found = check(record('[Room "Open"]', '[ScorePercentage "NS 60"]'),
+                  record('[Room "Closed"]', contract="3S"))
+    assert codes(found) == ["SC032"]
+    assert found[0].message.startswith("ScorePercentage not checked on a record with a Room")
+
+
+def test_imps_against_the_mean_are_butler_imps() -> None:
+    # Scoring "IMP;Mean": Butler against the mean, as score takes it. +420, +170, -50: datum
+    # 180; +420 is 240 over it, 6 IMPs
+    found = pairs('[ScoreIMP "NS 6"]', '[ScoreIMP "NS 0"]', '[ScoreIMP "NS -6"]',
+                  scoring="IMP;Mean")
+    assert found == []
+    (wrong,) = pairs('[ScoreIMP "NS 5"]', scoring="IMP;Mean")
+    assert wrong.code == "SC033" and "gets NS 6 IMPs" in wrong.message
+
+
 # -- SC022 matchpoints-mismatch-in-file ----------------------------------------------------------
 
 # Three results of board 1, nobody vulnerable: 4S= +420, 3S+1 +170, 4S-1 -50.
@@ -214,8 +231,12 @@ def test_mp2_gives_half_the_matchpoints() -> None:
     assert codes(pairs(third='[ScoreMP "NS 1"]', scoring="MP;MP2")) == ["SC022"]
 
 
-def test_more_matchpoints_than_the_files_top_means_a_larger_field() -> None:
-    assert pairs('[ScoreMP "NS 40"]') == []
+def test_more_matchpoints_than_the_files_top_means_a_larger_field_and_is_noted() -> None:
+    (found,) = pairs('[ScoreMP "NS 40"]')
+    assert found.code == "SC032" and found.effective_severity is Severity.INFO
+    assert found.message == ("ScoreMP not checked where it is more than the top of 4 "
+                             "computed from the 3 results of this board in this file: the "
+                             "figure counts a larger field")
 
 
 def test_one_result_per_board_is_not_compared_and_says_so_once() -> None:
@@ -224,6 +245,55 @@ def test_one_result_per_board_is_not_compared_and_says_so_once() -> None:
                   record('[ScorePercentage "NS 57.65"]', board="2"))
     assert codes(found) == ["SC032"]
     assert "holds one result of a board (board 1 first)" in found[0].message
+
+
+def mitchell(percentages: tuple[str, ...], *, board_2: int = 2) -> list[str]:
+    """Board 1 played three times (+420, +170, -50) and board 2 ``board_2`` times (1NT by
+    S: 7 tricks +90, 6 tricks -50, 8 tricks +120), nobody vulnerable, each record naming
+    its pairs and its round, each with a ScorePercentage from ``percentages`` in order."""
+    plays = [("1", "1", "4", "4S", "N", "10", "1"), ("1", "2", "5", "3S", "N", "10", "2"),
+             ("1", "3", "6", "4S", "N", "9", "3"), ("2", "1", "4", "1NT", "S", "7", "1"),
+             ("2", "2", "5", "1NT", "S", "6", "2"), ("2", "3", "6", "1NT", "S", "8", "3")]
+    return [record(f'[PairNS "{ns}"]', f'[PairEW "{ew}"]', f'[Round "{round_}"]',
+                   f'[ScorePercentage "NS {percentage}"]', board=board, declarer=declarer,
+                   contract=contract, result=tricks)
+            for (board, ns, ew, contract, declarer, tricks, round_), percentage
+            in zip(plays[:3 + board_2], percentages)]
+
+
+def test_a_board_with_a_result_missing_is_scaled_by_neuberg() -> None:
+    # board 1, top 4: 420 -> 4 (100%), 170 -> 2 (50%), -50 -> 0 (0%). Board 2 has 2 of the
+    # 3 results: +90 beats -50, 2 of a top of 2, becomes (2 + 1) x 3 / 2 - 1 = 3.5 of 4 =
+    # 87.5%; -50: (0 + 1) x 3 / 2 - 1 = 0.5 of 4 = 12.5%
+    assert check(*mitchell(("100", "50", "0", "87.5", "12.5"))) == []
+    (found,) = check(*mitchell(("100", "50", "0", "100", "12.5")))
+    assert found.code == "SC022" and found.board == "2"
+    assert "gets NS 87.5%" in found.message and "Neuberg from 2 results to 3" in found.message
+
+
+def test_records_of_a_board_in_different_rounds_are_one_field() -> None:
+    # the same board in rounds 1, 2 and 3 is one field of three results, as score has it
+    # (board 2 complete: +120 -> 100%, +90 -> 50%, -50 -> 0%)
+    assert check(*mitchell(("100", "50", "0", "50", "0", "100"), board_2=3)) == []
+
+
+def test_a_board_played_once_in_a_ranked_event_is_scaled_as_score_scales_it() -> None:
+    # board 2 has 1 of 3 results: 0 of a top of 0 becomes (0 + 1) x 3 / 1 - 1 = 2 of 4, 50%
+    assert check(*mitchell(("100", "50", "0", "50"), board_2=1)) == []
+    assert codes(check(*mitchell(("100", "50", "0", "100"), board_2=1))) == ["SC022"]
+
+
+def test_stated_matchpoints_agree_with_what_score_computes() -> None:
+    from pbnkit.scoring.report import score_games
+
+    text = "\n".join(mitchell(("0",) * 5))
+    boards = score_games(pbnkit.read_text(text, "event.pbn")).sheet.boards
+    assert [b.pct_ns for b in boards] == [100, 50, 0, 87.5, 12.5]
+    stated = text
+    for row in boards:
+        stated = stated.replace('[ScorePercentage "NS 0"]',
+                                f'[ScorePercentage "NS {row.pct_ns:.2f}"]', 1)
+    assert check(stated) == []
 
 
 # -- SC023 matchpoints-mismatch-with-table -------------------------------------------------------
@@ -241,6 +311,30 @@ def test_record_matchpoints_against_the_table_are_an_error() -> None:
     (found,) = check(record('[ScorePercentage "NS 50"]', TABLE))
     assert found.code == "SC023" and found.effective_severity is Severity.ERROR
     assert "in the ScoreTable's 3 results" in found.message
+
+
+def test_record_matchpoints_against_a_table_of_unknown_matchpoints_are_noted() -> None:
+    # an artificial score in the table: the field's matchpoints are not known
+    table = TABLE.replace("170\n", "^170\n")
+    (found,) = check(record('[ScorePercentage "NS 50"]', table))
+    assert found.code == "SC032" and found.line == 7  # the ScorePercentage tag
+    assert found.message == ("ScorePercentage not checked against the ScoreTable: the "
+                             "table's matchpoints are not known")
+
+
+def test_a_record_whose_score_is_not_in_its_table_is_noted() -> None:
+    # 5S by N with 11 tricks, nobody vulnerable: 150 + 300 = +450, not a row of the table
+    (found,) = check(record('[ScorePercentage "NS 100"]', TABLE, contract="5S", result="11"))
+    assert found.code == "SC032"
+    assert found.message == ("ScorePercentage not checked where the record's score, +450 "
+                             "for N-S, is not among the ScoreTable's results")
+
+
+def test_matchpoints_under_an_imp_scoring_are_noted_once() -> None:
+    found = pairs('[ScorePercentage "NS 99"]', '[ScorePercentage "NS 1"]',
+                  scoring="IMP;Butler")
+    assert codes(found) == ["SC032"]
+    assert "Scoring says 'butler', not plain matchpoints" in found[0].message
 
 
 # -- SC024 rubber-score-mismatch, SC025 rubber-vulnerability-mismatch ----------------------------
@@ -287,9 +381,12 @@ def test_vulnerable_tag_against_games_won_warns() -> None:
     assert (found.line, found.column) == (22, 14)
 
 
-def test_after_an_unscored_deal_the_rubber_is_not_checked() -> None:
+def test_after_an_unscored_deal_the_rubber_is_not_checked_and_a_note_says_so() -> None:
     # without the first result nobody knows who has a game: nothing after it is compared
-    assert rubber(third_vulnerable="None", third_score="NS 100/0", first_result="") == []
+    (found,) = rubber(third_vulnerable="None", third_score="NS 100/0", first_result="")
+    assert found.code == "SC032" and found.board == "2"  # the next ScoreRubber
+    assert found.message == ("ScoreRubber not checked after board 1, which could not be "
+                             "scored: the games won since are not known")
 
 
 def test_auction_bridge_1920_has_no_vulnerability() -> None:

@@ -72,14 +72,25 @@ def test_reference_sample_percentage_changed_is_caught(tmp_path: Path) -> None:
         ("SC027", 640, 5)]
 
 
+def test_reference_sample_rank_changed_is_caught(tmp_path: Path) -> None:
+    # second row: +470, below the two +500s: rank 3; write 2
+    found = check(edited(tmp_path, PBN_TESTS / "correct_20.pbn", 641, "  3 98.4", "  2 98.4"))
+    assert [(d.code, d.line, d.column) for d in found if d.code == "SC027"] == [
+        ("SC027", 641, 3)]
+
+
 def test_reference_tag_samples_raise_only_a_note() -> None:
     # correct_10 mixes Scoring systems; its first Scoring tag (Chicago) makes it chicago
     # (RULES.md 5), and its ScoreIMP under IMP_1948 is noted once, not checked. Chicago takes
     # vulnerability from the deal's place in the chukker (RULES.md 4.1), and five of its
-    # Vulnerable tags disagree: warnings only.
+    # Vulnerable tags disagree: warnings only. Game 5 has no contract, so game 7's
+    # ScoreRubber cannot be checked, and a note says so.
     found = check(PBN_TESTS / "correct_10.pbn")
-    assert [d.code for d in found] == ["SC030"] + ["SC025"] * 5
+    assert [d.code for d in found] == ["SC030"] + ["SC025"] * 5 + ["SC032"]
     assert all(d.effective_severity is Severity.WARNING for d in found if d.code == "SC025")
+    assert (found[-1].line, found[-1].message) == (
+        202, "ScoreRubber not checked after game 5, which could not be scored: the games "
+        "won since are not known")
 
 
 def test_score_tags_of_a_pairs_file_with_eleven_results_per_board() -> None:
@@ -114,5 +125,6 @@ def test_no_errors_anywhere_in_the_corpus() -> None:
             assert diagnostic.effective_severity is not Severity.ERROR, diagnostic.format()
     # SC025: correct_10's Vulnerable tags against its Chicago chukker places (see above)
     # SC032: notes on figures that cannot be checked (BBO's one-result percentages, a
-    # ScoreIMP without a Room, correct_20's TotalScoreTable), once per file
-    assert tally == {"SC025": 5, "SC029": 1, "SC030": 1, "SC032": 6}
+    # ScoreIMP without a Room, correct_20's TotalScoreTable, correct_10's ScoreRubber after
+    # an unscored deal), once per file and kind
+    assert tally == {"SC025": 5, "SC029": 1, "SC030": 1, "SC032": 7}

@@ -120,8 +120,25 @@ def test_tables_that_tie_each_score_with_itself_are_accepted() -> None:
     assert check(board("Score_NS;Percentage_NS", "420 83.3\n170 50.0\n-50 16.7\n")) == []
 
 
-def test_no_matchpoints_with_an_artificial_score_in_the_field() -> None:
-    assert check(board("Score_NS;MP_NS", "420 9\n^60 9\n-50 9\n")) == []
+def test_no_matchpoints_with_an_artificial_score_in_the_field_and_a_note_says_why() -> None:
+    (found,) = check(board("Score_NS;MP_NS", "420 9\n^60 9\n-50 9\n"))
+    assert found.code == "SC032" and found.effective_severity is Severity.INFO
+    assert "MP_NS not checked in a ScoreTable where a row's score is artificial" \
+        in found.message
+
+
+def test_ranks_follow_the_ns_scores_ties_sharing_the_better_rank() -> None:
+    # +420 twice: rank 1 (nobody better); +170: two better, rank 3; -50: rank 4
+    rows = "1 420 2\n3 170 1\n4 -50 1\n"
+    assert check(board("Rank;Score_NS;Multiplicity", rows)) == []
+    (found,) = check(board("Rank;Score_NS;Multiplicity", rows.replace("3 170", "2 170")))
+    assert found.code == "SC027" and (found.line, found.column) == (4, 1)
+    assert "Rank 2 but +170 for N-S ranks 3 among the table's 4 scores" in found.message
+
+
+def test_ranks_of_a_field_with_an_artificial_score_are_noted() -> None:
+    (found,) = check(board("Rank;Score_NS", "1 420\n2 ^170\n3 -50\n"))
+    assert found.code == "SC032" and found.message.startswith("Rank not checked")
 
 
 # -- SC029 table-matchpoints-unexplained ---------------------------------------------------------
@@ -155,9 +172,30 @@ def test_cross_imps_sum_against_every_other_score() -> None:
         == ["SC028"]
 
 
-def test_imps_without_a_datum_are_not_checked() -> None:
-    assert check(board("Score_NS;IMP_NS", "420 99\n170 -99\n",
-                       tags='[Scoring "IMP;Butler"]\n')) == []
+def test_imps_without_a_datum_are_not_checked_and_a_note_says_why() -> None:
+    (found,) = check(board("Score_NS;IMP_NS", "420 99\n170 -99\n",
+                           tags='[Scoring "IMP;Butler"]\n'))
+    assert found.code == "SC032" and "it has no datum column" in found.message
+
+
+def test_matchpoints_under_an_imp_scoring_are_noted_not_checked() -> None:
+    # the IMPs are checked: 420 - 170 = 250, 6 IMPs
+    (found,) = check(board("Score_NS;IMP_NS;Percentage_NS", "420 6 100\n170 -6 0\n",
+                           tags='[Scoring "IMP;Cross"]\n'))
+    assert found.code == "SC032"
+    assert "Percentage_NS not checked in a ScoreTable where Scoring says 'cross'" \
+        in found.message
+
+
+def test_cross2_imps_of_a_single_result_are_noted_not_checked() -> None:
+    # one comparison fewer than results: nothing to divide by
+    (found,) = check(board("Score_NS;IMP_NS", "420 0\n", tags='[Scoring "IMP;Cross2"]\n'))
+    assert found.code == "SC032" and "where it holds one result" in found.message
+
+
+def test_victory_points_in_a_score_table_are_noted_not_checked() -> None:
+    (found,) = check(board("Score_NS;VP_NS;VP_EW", "420 12 8\n170 8 12\n"))
+    assert found.code == "SC032" and found.message.startswith("VP_NS, VP_EW not checked")
 
 
 # -- the arithmetic ------------------------------------------------------------------------------

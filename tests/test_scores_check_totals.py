@@ -5,6 +5,8 @@ session, the comments for the rest."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import pbnkit
@@ -55,6 +57,36 @@ def test_a_total_for_boards_not_in_the_file_is_noted_not_checked() -> None:
     assert "the file holds 3 of pair 5's 4 boards" in found.message
 
 
+def with_column(name: str, figures: dict[str, str]) -> str:
+    """The sample Butler session with a column after TotalIMP: ``figures`` by pair."""
+    head, totals = BUTLER.read_text(encoding="utf-8").split("[TotalScoreTable", 1)
+    table, rest = totals.split("\n\n", 1)
+    table = table.replace("TotalIMP\\3R;NrBoards", f"TotalIMP\\3R;{name};NrBoards")
+    for pair, figure in figures.items():
+        table = re.sub(rf"^(\s*\d+\s+{pair}\s+-?\d+) ", rf"\g<1> {figure} ", table,
+                       count=1, flags=re.MULTILINE)
+    return head + "[TotalScoreTable" + table + "\n\n" + rest
+
+
+# Each pair's IMPs over its 3 boards (sample_data/README.md 6), divided by 3.
+MEANS = {"9": "7.33", "8": "4", "1": "3.67", "10": "2", "5": "1.33", "3": "-1",
+         "4": "-3.33", "7": "-3.67", "6": "-4.33", "2": "-6"}
+
+
+def test_mean_imps_are_the_total_over_the_boards_played() -> None:
+    assert check_text(with_column("MeanIMP", MEANS)) == []
+    (found,) = check_text(with_column("MeanIMP", MEANS | {"9": "7.5"}))
+    assert found.code == "SC031" and "MeanIMP 7.5 for pair 9" in found.message
+    assert "give a mean of 7.33" in found.message
+
+
+def test_total_scores_are_noted_not_checked() -> None:
+    (found,) = check_text(with_column("TotalScore", dict.fromkeys(MEANS, "100")))
+    assert found.code == "SC032"
+    assert found.message == ("TotalScoreTable not fully checked: pbnkit adds up no scores "
+                             "of pairs (TotalScore)")
+
+
 CROSS = """[Event "cross"]
 [Board "1"]
 [Vulnerable "None"]
@@ -75,15 +107,46 @@ def test_cross2_imps_are_averaged_per_comparison() -> None:
     assert found.code == "SC028" and "divided by 2 comparisons gives NS +8 IMPs" in found.message
 
 
-def test_individual_columns_are_noted_once() -> None:
-    text = """[Board "1"]
+# An individual event's board, nobody vulnerable: 4S= +420, 3S+1 +170, 4S-1 -50. MP1 top
+# 4: +420 gets 4 for North and South (100%), 0 for East and West; +170 2 and 2 (50%); -50
+# 0 (0%) and 4 (100%).
+INDIVIDUAL = """[Board "1"]
 [Vulnerable "None"]
-[ScoreTable "PlayerId_North;PlayerId_South;Score_NS;MP_North;MP_South"]
-1 2 420 2 2
-3 4 170 0 0
+[ScoreTable "PlayerId_North;PlayerId_East;PlayerId_South;PlayerId_West;Contract;Declarer;\
+Result;Score_NS;MP_North;MP_East;MP_South;MP_West;Percentage_North;Percentage_East"]
+1  2  3  4 4S N 10  420 4 0 4 0 100   0
+5  6  7  8 3S N 10  170 2 2 2 2  50  50
+9 10 11 12 4S N  9  -50 0 4 0 {mp_west} 0 100
 """
+
+
+def test_individual_columns_follow_the_tables_scores() -> None:
+    assert check_text(INDIVIDUAL.format(mp_west="4")) == []
+    (found,) = check_text(INDIVIDUAL.format(mp_west="3"))
+    assert found.code == "SC027" and (found.line, found.column) == (6, 31)
+    assert "MP_West 3 but -50 for N-S gets 4 among the table's 3 scores" in found.message
+
+
+def test_individual_columns_of_a_field_with_an_artificial_score_are_noted_once() -> None:
+    text = INDIVIDUAL.format(mp_west="4").replace(" -50 0 4", " ^-50 0 4")
     (found,) = check_text(text + "\n" + text.replace('"1"', '"2"', 1))
-    assert found.code == "SC032" and "MP_North, MP_South" in found.message
+    assert found.code == "SC032" and found.effective_severity is Severity.INFO
+    assert found.message == (
+        "MP_North, MP_East, MP_South, MP_West, Percentage_North, Percentage_East not checked "
+        "in a ScoreTable where a row's score is artificial or unknown")
+
+
+def test_an_individual_total_score_table_is_checked_player_by_player() -> None:
+    # players keep their seats: North-South and East-West are ranked apart; player 10
+    # (East, -50 for N-S) has 4 of 4, 100%, first of the E-W players
+    totals = ('[TotalScoreTable "Rank;PlayerId;TotalMP;TotalPercentage"]\n'
+              "1 1 4 100\n1 10 4 100\n3 6 2 50\n5 {pct_2} 0 0\n")
+    text = INDIVIDUAL.format(mp_west="4")
+    assert check_text(text + totals.format(pct_2="2")) == []
+    (found,) = check_text(text + totals.replace("1 10 4 100", "1 10 3 100").format(pct_2="2"))
+    assert found.code == "SC031"
+    assert "TotalMP 3 for pair 10, but its 1 boards in this file give a total of 4" \
+        in found.message
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
@@ -96,7 +159,7 @@ def test_the_ruter_totals_are_checked_and_a_change_is_caught() -> None:
     assert found.code == "SC031" and "TotalScoreIMP 52 for pair 3" in found.message
 
 
-def test_a_total_score_table_of_teams_is_noted_not_checked() -> None:
+def test_a_total_score_table_of_teams_without_matches_is_noted_not_checked() -> None:
     text = """[Board "1"]
 [Vulnerable "None"]
 [Declarer "N"]
@@ -107,7 +170,61 @@ def test_a_total_score_table_of_teams_is_noted_not_checked() -> None:
 2 3 20.00
 """
     (found,) = check_text(text)
-    assert found.code == "SC032" and "its lines are by TeamId" in found.message
+    assert found.code == "SC032" and "holds no team match between named teams" in found.message
+
+
+# sample_data/README.md 7.3, worked by hand: Aurora won 27 IMPs and lost none, 14.39 +
+# 19.95 = 34.34 VP; Borealis 7 and 7, 5.61 + 14.39 = 20.00; Cirrus 1 and 28, 0.05 + 5.61 =
+# 5.66. Each team played two matches of two boards. Teams are named by TeamId or Names;
+# TotalIMP is the IMPs won (Aurora, Cirrus) or their difference (Borealis).
+STANDINGS = """[TotalScoreTable "Rank;TeamId;Names;TotalIMP;TotalVP;NrBoards"]
+1 1 "Aurora" 27 34.34 4
+2 Borealis - 0 20.00 4
+3 3 "Cirrus" 1 5.66 4
+"""
+
+
+def round_robin(standings: str = STANDINGS) -> str:
+    return (SAMPLE_DATA / "teams_round_robin.pbn").read_text(encoding="utf-8") + standings
+
+
+def test_the_sample_round_robin_standings_agree() -> None:
+    assert check_text(round_robin()) == []
+
+
+def test_wrong_victory_points_of_a_team_are_an_error_at_their_cell() -> None:
+    (found,) = check_text(round_robin(STANDINGS.replace("34.34", "34.00")))
+    assert found.code == "SC031" and found.effective_severity is Severity.ERROR
+    assert found.message == ("TotalVP 34.00 for team 1, but its 2 matches in this file give "
+                             "victory points of 34.34")
+    assert (found.line, found.column) == (254, 17)
+
+
+def test_a_wrong_team_rank_or_imps_are_errors() -> None:
+    swapped = STANDINGS.replace("2 Borealis", "3 Borealis").replace("3 3 ", "2 3 ")
+    assert [d.code for d in check_text(round_robin(swapped))] == ["SC031", "SC031"]
+    (found,) = check_text(round_robin(STANDINGS.replace(" 27 34.34", " 25 34.34")))
+    assert "27 IMPs won and 0 lost (a difference of +27)" in found.message
+
+
+def test_team_lines_the_file_cannot_give_are_noted_not_checked() -> None:
+    # Borealis is said to have played 6 boards, the file holds 4; team 9 plays no match here
+    standings = STANDINGS.replace("20.00 4", "20.00 6") + '4 9 "Nimbus" 0 0 0\n'
+    (found,) = check_text(round_robin(standings))
+    assert found.code == "SC032" and found.effective_severity is Severity.INFO
+    assert found.message == ("TotalScoreTable not fully checked: the file holds 4 of team "
+                             "Borealis's 6 boards (and 1 more)")
+
+
+def test_a_lone_matchs_victory_points_are_checked() -> None:
+    # sample_data/README.md 1.3: Aurora beat Borealis by 19 IMPs over 4 boards. X = 15 x
+    # sqrt(4) = 30, tau^(57 / 30) = 0.4008, 10 + 10 x 0.5992 / 0.763932 = 17.84; 20 - 17.84
+    # = 2.16
+    match = (SAMPLE_DATA / "team_match.pbn").read_text(encoding="utf-8")
+    standings = '[TotalScoreTable "Rank;TeamId;TotalVP"]\n1 Aurora 17.84\n2 Borealis 2.16\n'
+    assert check_text(match + standings) == []
+    (found,) = check_text(match + standings.replace("2.16", "3.16"))
+    assert found.code == "SC031" and "victory points of 2.16" in found.message
 
 
 def results(scoring: str, *imps: str) -> str:
@@ -132,3 +249,11 @@ def test_cross1_imps_are_divided_by_the_number_of_scores() -> None:
     assert check_text(results("IMP;Cross1", "5.33", "0", "-5.33")) == []
     assert [d.code for d in check_text(results("IMP;Cross1", "16", "0", "-16"))] == [
         "SC033", "SC033"]
+
+
+def test_team_figures_pbnkit_does_not_give_are_noted() -> None:
+    # MeanIMP of a team may be per board or per match: said, not compared
+    (found,) = check_text(round_robin(STANDINGS.replace("NrBoards", "MeanIMP")))
+    assert found.code == "SC032"
+    assert found.message == ("TotalScoreTable not fully checked: pbnkit ranks these teams on "
+                             "victory points and IMPs (MeanIMP)")

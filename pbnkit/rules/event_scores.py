@@ -9,6 +9,7 @@ where the file holds the boards it counts.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,8 +18,9 @@ from pbnkit.pbn.records import TagPair
 from pbnkit.pbn.tables import read_table
 from pbnkit.rules.table_scores import agrees, figure_text, read_number
 from pbnkit.scoring import imps
-from pbnkit.scoring.base import Ranking
+from pbnkit.scoring.base import Match, MatchKey, Ranking, Standing
 from pbnkit.scoring.pairs import butler_datum, cross_imps
+from pbnkit.scoring.teams import standings, with_victory_points
 from pbnkit.pickling import by_fields
 
 #: Scoring modifiers whose IMPs a pairs field gives: Butler against the datum, or cross.
@@ -39,11 +41,11 @@ def field_imps(scores: Sequence[int], scoring: frozenset[str]) -> dict[int, floa
 EVENT_CODES = register(
     Code("SC033", "pairs-imps-mismatch-in-file", Severity.WARNING, "ScoreIMP disagrees with "
          "the Butler or cross-IMPs of the board's results in this file.",
-         "Under Scoring 'Butler' each N-S score is IMPed against the datum of the board's "
-         "results (their mean, the highest and lowest left out from five on, to the nearest "
-         "10); under 'Cross' against every other result, summed ('Cross1': divided by the "
-         "number of scores, 'Cross2': by the number of comparisons). A file may hold only "
-         "part of the field, so this only warns.",
+         "Under Scoring 'Butler' (or 'Mean') each N-S score is IMPed against the datum of "
+         "the board's results (their mean, the highest and lowest left out from five on, to "
+         "the nearest 10); under 'Cross' against every other result, summed ('Cross1': "
+         "divided by the number of scores, 'Cross2': by the number of comparisons). A file "
+         "may hold only part of the field, so this only warns.",
          '[Scoring "IMP;Butler"], results +420, +170, -50 (datum 180) and [ScoreIMP "NS 5"] '
          'on the +420', 'Write [ScoreIMP "NS 6"] (240 over the datum).'),
     Code("SC031", "total-score-mismatch", Severity.ERROR, "A TotalScoreTable figure disagrees with the "
@@ -51,16 +53,24 @@ EVENT_CODES = register(
          "pbnkit scores every board of the file (each ScoreTable row is a result) by the "
          "Scoring tag's method (matchpoints with Neuberg, Butler or cross-IMPs), adds up each "
          "pair's boards and ranks the pairs, ties sharing the better place. A pair's total, "
-         "percentage and rank must agree, to the precision written, when the file holds all "
-         "the boards the table counts for it.",
+         "mean, percentage and rank must agree, to the precision written, when the file "
+         "holds all the boards the table counts for it. A team's line (TeamId) is compared "
+         "with the file's matches: its victory points on the WBF 2013 scale over the boards "
+         "each match compared, its IMPs (won, or their difference) and its rank.",
          "a pair with 50 IMPs over its 21 boards listed with TotalIMP 48",
          "Correct the figure, or the board results it comes from."),
     Code("SC032", "score-figures-not-checked", Severity.INFO, "Score figures that pbnkit "
          "cannot check in this file, and why.",
          "Every score figure of a file is either checked or reported here once per file and "
          "kind: ScoreIMP whose other room is not in the file, matchpoints of a board whose "
-         "other results are not in the file, individual-event columns, victory points, and "
-         "TotalScoreTable lines for pairs whose boards the file does not hold.",
+         "other results are not in the file, matchpoints under a Scoring that names IMPs "
+         "or on the records of a team match, ScoreMP above the top of the file's results, "
+         "ScoreMP or ScorePercentage whose score is not a row of the record's ScoreTable, "
+         "ScoreRubber after a deal that could not be scored, "
+         "ScoreTable figures whose field is not known (an artificial score in it, a single "
+         "result) or whose method is not (IMPs without a datum column), victory points of a "
+         "ScoreTable or of pairs, and TotalScoreTable lines for pairs or teams whose boards "
+         "or matches the file does not hold.",
          '[ScoreIMP "NS 6"] on an Open-room record whose Closed room is in another file', ""),
 )
 
@@ -72,6 +82,10 @@ _TOTAL_IMPS = ("TotalIMP", "TotalScoreIMP", "IMP")
 _TOTAL_MP = ("TotalMP", "MP")
 _PERCENTAGE = ("TotalPercentage", "Percentage")
 _VP = ("TotalVP", "VP")
+#: every figure column a TotalScoreTable may hold (PBN 5.10): each is compared, or said
+#: not to be
+_FIGURES = frozenset(_TOTAL_IMPS + _TOTAL_MP + _PERCENTAGE + _VP + (
+    "TotalScore", "MeanScore", "MeanIMP", "MeanMP", "MeanPercentage"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,25 +122,26 @@ class StatedTotals:
     rows: tuple[StatedTotal, ...]
     line: int
     column: int
-    #: why the table cannot be compared at all (a table of teams, say), or None
+    #: why the table cannot be compared at all (it names no pair), or None
     unreadable: str | None = None
+    #: whose lines these are: pairs (or an individual event's players), or teams
+    teams: bool = False
 
 
 by_fields(StatedTotals)
 
 
 def read_totals(tag: TagPair, spec: str | None) -> StatedTotals | None:
-    """The pairs' lines of a TotalScoreTable (a table by TeamId or PlayerId is kept with
-    the reason it cannot be compared); None without rows."""
+    """The lines of a TotalScoreTable: by PairId, by PlayerId (an individual event: pbnkit
+    ranks each player alone), or by TeamId (a team event's standings). None without rows."""
     table = read_table(tag, spec)
-    pair_column = table.index("PairId")
     if not table.rows:
         return None
+    pair_column = next((table.index(name) for name in ("PairId", "PlayerId", "TeamId")
+                        if table.index(name) is not None), None)
     if pair_column is None:
-        others = [name for name in ("TeamId", "PlayerId") if table.index(name) is not None]
         return StatedTotals((), tag.line, tag.value_column or tag.column,
-                            f"its lines are by {others[0]}: pbnkit ranks pairs"
-                            if others else "it names no PairId column")
+                            "it names no PairId, PlayerId or TeamId column")
     direction_column = table.index("Direction")
     rows = []
     for texts, cells in zip(table.rows, table.cells):
@@ -137,7 +152,8 @@ def read_totals(tag: TagPair, spec: str | None) -> StatedTotals | None:
         rows.append(StatedTotal(texts[pair_column], direction, tuple(
             StatedCell(column.name, text, cell.line, cell.column)
             for column, text, cell in zip(table.columns, texts, cells))))
-    return StatedTotals(tuple(rows), tag.line, tag.value_column or tag.column)
+    return StatedTotals(tuple(rows), tag.line, tag.value_column or tag.column,
+                        teams=table.columns[pair_column].name == "TeamId")
 
 
 def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
@@ -165,9 +181,9 @@ def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
             unchecked.append(f"the file holds {line.boards} of pair {stated.pair}'s "
                              f"{boards.text} boards")
             continue
-        if stated.cell(_VP) is not None:
-            unchecked.append("pairs are not given victory points")
-        found += _total_cells(stated, line)
+        wrong, columns = _total_cells(stated, line)
+        found += wrong
+        unchecked += columns
     if not unchecked:
         return found, None
     more = len(set(unchecked)) - 1
@@ -175,17 +191,125 @@ def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
                    + (f" (and {more} more)" if more else ""))
 
 
-def _total_cells(stated: StatedTotal, line: Ranking) -> list[tuple[StatedCell, str]]:
-    expected = [(_TOTAL_MP if line.percentage is not None else _TOTAL_IMPS, line.total,
-                 "total"),
-                (_PERCENTAGE, line.percentage, "percentage"), (("Rank",), line.rank, "rank")]
+def _total_cells(stated: StatedTotal, line: Ranking
+                 ) -> tuple[list[tuple[StatedCell, str]], list[str]]:
+    """The cells of a pair's line that disagree with its ranking line, and why the figure
+    columns not compared are not."""
+    mean = line.total / line.boards if line.boards else None
+    if line.percentage is not None:
+        expected = [(_TOTAL_MP, line.total, "total"), (("MeanMP",), mean, "mean"),
+                    # every board of a ranked event has the same top (Neuberg)
+                    (_PERCENTAGE + ("MeanPercentage",), line.percentage, "percentage")]
+    else:
+        expected = [(_TOTAL_IMPS, line.total, "total"), (("MeanIMP",), mean, "mean")]
+    expected.append((("Rank",), line.rank, "rank"))
     found = []
     for names, value, what in expected:
+        for cell in stated.cells:
+            figure = read_number(cell.text.lstrip("^")) if cell.column in names else None
+            if value is None or figure is None or agrees(figure, value):
+                continue
+            found.append((cell, f"{cell.column} {cell.text} for pair {stated.pair}, but its "
+                                f"{line.boards} boards in this file give a {what} of "
+                                f"{figure_text(value)}"))
+    compared = {name for names, _, _ in expected for name in names}
+    method = "matchpoints" if line.percentage is not None else "IMPs"
+    return found, [_why_not(cell.column, "pairs", method) for cell in stated.cells
+                   if cell.column in _FIGURES and cell.column not in compared]
+
+
+def _why_not(column: str, unit: str, method: str) -> str:
+    if column in _VP:
+        return f"{unit} are not given victory points ({column})"
+    if column in ("TotalScore", "MeanScore"):
+        return f"pbnkit adds up no scores of {unit} ({column})"
+    return f"pbnkit ranks these {unit} on {method} ({column})"
+
+
+# -- A team event's TotalScoreTable -----------------------------------------------------------
+
+#: TotalScoreTable columns that may name a team beside its TeamId.
+_TEAM_NAMES = ("Names", "TeamName", "Team")
+
+
+def check_team_totals(totals: StatedTotals, matches: Sequence[Match], key: MatchKey
+                      ) -> tuple[list[tuple[StatedCell, str]], str | None]:
+    """A team event's TotalScoreTable, in a record of the event ``key`` names, against the
+    file's own matches of that event: each team's victory points (the WBF 2013 scale over
+    the boards each match compared), IMPs and rank, as :func:`check_totals` gives its
+    findings."""
+    played = [with_victory_points(match) for match in _of_event(matches, key)
+              if match.key.home_team and match.key.visit_team and match.winner is not None]
+    if not played:
+        return [], ("TotalScoreTable not checked: the file holds no team match between "
+                    "named teams (HomeTeam, VisitTeam) in both rooms")
+    lines = {line.team.strip().casefold(): line for line in standings(played, least=1)}
+    boards: Counter[str] = Counter()
+    broken: dict[str, Match] = {}
+    for match in played:
+        for team in (match.key.home_team, match.key.visit_team):
+            assert team is not None
+            boards[team.strip().casefold()] += len(match.boards)
+            if match.problems:
+                broken.setdefault(team.strip().casefold(), match)
+    found: list[tuple[StatedCell, str]] = []
+    unchecked: list[str] = []
+    for stated in totals.rows:
+        names = [stated.pair] + [cell.text for cell in stated.cells
+                                 if cell.column in _TEAM_NAMES]
+        name = next((folded for text in names
+                     if (folded := text.strip().casefold()) in lines), None)
+        if name is None:
+            unchecked.append(f"team {stated.pair} plays no match of this file")
+            continue
+        line, count = lines[name], stated.cell(("NrBoards",))
+        if count is not None and read_number(count.text) != boards[name]:
+            unchecked.append(f"the file holds {boards[name]} of team {stated.pair}'s "
+                             f"{count.text} boards")
+            continue
+        if name in broken:
+            match = broken[name]
+            unchecked.append(f"a board of {match.key.home_team} v {match.key.visit_team} "
+                             "was not compared (its victory points are not known)")
+            continue
+        found += _team_cells(stated, line)
+        unchecked += [_why_not(cell.column, "teams", "victory points and IMPs")
+                      for cell in stated.cells
+                      if cell.column in _FIGURES - set(_VP + _TOTAL_IMPS)]
+    if not unchecked:
+        return found, None
+    more = len(set(unchecked)) - 1
+    return found, (f"TotalScoreTable not fully checked: {unchecked[0]}"
+                   + (f" (and {more} more)" if more else ""))
+
+
+def _of_event(matches: Sequence[Match], key: MatchKey) -> list[Match]:
+    """The matches of the event (event and section) of ``key``; all of them when the file
+    holds one event only, whatever ``key`` says (a record of standings without an Event)."""
+    events = {(match.key.event, match.key.section) for match in matches}
+    same = [match for match in matches if (match.key.event, match.key.section) ==
+            (key.event, key.section)]
+    return same or (list(matches) if len(events) == 1 else [])
+
+
+def _team_cells(stated: StatedTotal, line: Standing) -> list[tuple[StatedCell, str]]:
+    played = f"its {line.matches} match{'es' if line.matches > 1 else ''} in this file give"
+    found: list[tuple[StatedCell, str]] = []
+    for names, value, what in ((_VP, line.vp, "victory points"), (("Rank",), line.rank,
+                                                                  "rank by victory points")):
         cell = stated.cell(names)
         figure = None if cell is None else read_number(cell.text.lstrip("^"))
-        if cell is None or value is None or figure is None or agrees(figure, value):
-            continue
-        found.append((cell, f"{cell.column} {cell.text} for pair {stated.pair}, but its "
-                            f"{line.boards} boards in this file give a {what} of "
-                            f"{figure_text(value)}"))
+        if cell is not None and value is not None and figure is not None and \
+                not agrees(figure, value):
+            found.append((cell, f"{cell.column} {cell.text} for team {stated.pair}, but "
+                                f"{played} {what} of {figure_text(value)}"))
+    # A team's IMPs are written as those it won or as their difference: either will do.
+    cell = stated.cell(_TOTAL_IMPS)
+    figure = None if cell is None else read_number(cell.text.lstrip("^"))
+    difference = line.imps_for - line.imps_against
+    if cell is not None and figure is not None and not agrees(figure, line.imps_for) and \
+            not agrees(figure, difference):
+        found.append((cell, f"{cell.column} {cell.text} for team {stated.pair}, but {played} "
+                            f"{line.imps_for} IMPs won and {line.imps_against} lost (a "
+                            f"difference of {difference:+d})"))
     return found

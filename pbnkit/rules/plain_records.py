@@ -7,20 +7,20 @@ from dataclasses import dataclass
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.pickling import by_fields
-from pbnkit.scoring.base import MatchKey
+from pbnkit.scoring.pairs import FieldKey
 
 
 @dataclass(frozen=True, slots=True)
 class PlainRecord:
     """All that the duplicate profile's checks need of a plain record (one without a
-    Room, pairs, ScoreTable results, TotalScoreTable or a stated ScoreIMP, ScoreMP or
-    ScorePercentage): its Score tag's findings, made where the record was read, and its
-    N-S score in the board's field. Rubber profiles need the whole record: the records
-    are then read again (``pbnkit.rules.unit_scores``)."""
+    Room, pairs, ScoreTable results, TotalScoreTable, figures noted as unchecked or a
+    stated ScoreIMP, ScoreMP or ScorePercentage): its Score tag's findings, made where
+    the record was read, and its N-S score in the board's field. Rubber profiles need
+    the whole record: the records are then read again (``pbnkit.rules.unit_scores``)."""
 
     index: int  # the record's ``BoardResult.index``, which tells its full record
     scoring_tag: str | None
-    field: tuple[MatchKey, str] | None  # the board's field, when the record has a score
+    field: FieldKey | None  # the board's field, when the record has a score
     ns: int | None
     found: tuple[Diagnostic, ...] = ()
 

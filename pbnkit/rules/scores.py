@@ -21,39 +21,36 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Side
 from pbnkit.pbn.records import Game, TagPair
+from pbnkit.rules.event_scores import (FIELD_IMPS, check_team_totals, check_totals,
+                                      field_imps, read_totals)
 from pbnkit.rules.plain_records import PlainRecord
-from pbnkit.rules.event_scores import (FIELD_IMPS, StatedTotals, check_totals, field_imps,
-                                      read_totals)
-from pbnkit.rules.stated_scores import Stated, StatedRubber, read_rubber, read_stated
+from pbnkit.rules.stated_scores import ScoreRecord, Stated, StatedRubber, read_rubber, read_stated
 from pbnkit.rules.table_scores import (
     NOT_MATCHPOINTS,
     Fit,
     agrees,
     check_score_table,
     figure_text,
-    law77,
     scoring_fields,
     vulnerability_of,
 )
 from pbnkit.scoring import (
     DEFAULT_PROFILE,
-    MatchpointScale,
     ScoreField,
     find_profile,
     profile_for_scoring,
     team_matches,
 )
-from pbnkit.scoring.base import BoardResult, Line, MatchKey, Problem, RubberDeal
+from pbnkit.scoring.base import BoardResult, Line, Match, Problem, Ranking, RubberDeal
 from pbnkit.scoring.duplicate import DuplicateProfile
+from pbnkit.scoring.pairs import FieldKey
 from pbnkit.scoring.records import board_result
 from pbnkit.scoring.table_rows import table_results
-from pbnkit.pickling import by_fields
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -73,8 +70,10 @@ SCORE_CODES = register(
          'Write [ScoreIMP "NS 6"].'),
     Code("SC022", "matchpoints-mismatch-in-file", W, "ScoreMP or ScorePercentage disagrees "
          "with the matchpoints of the board's results in this file.",
-         "Computed from the results of the board that this file holds (MP1 unless Scoring "
-         "says MP2). A file may hold only part of the field, so this only warns.",
+         "Computed from the results of the board that this file holds, as pbnkit score "
+         "computes them (MP1 unless Scoring says MP2; where the records name their pairs, a "
+         "board with fewer results than the most played is scaled by Neuberg). A file may "
+         "hold only part of the field, so this only warns.",
          'two results of board 1, +420 and +170, with [ScoreMP "NS 0"] on the +420',
          "Correct the figure, or ignore this if the file holds only part of the field."),
     Code("SC023", "matchpoints-mismatch-with-table", E, "ScoreMP or ScorePercentage "
@@ -111,84 +110,22 @@ _OTHER_IMPS = frozenset(("butler", "butler-2", "experts", "cross", "cross1", "cr
 # Of those, the ones pbnkit does not compute ("mean" only says Butler's datum is a mean).
 _UNCOMPUTED_IMPS = _OTHER_IMPS - FIELD_IMPS - {"mean"}
 
-@dataclass(slots=True)
-class ScoreRecord:
-    """What the checks keep of one game: a few small, picklable values (no Game, no Deal),
-    so that a worker process can read the game and the parent check it in file order.
-
-    ``scoring_tag`` is the game's Scoring tag as written: the file's first one decides the
-    profile.
-    """
-
-    result: BoardResult
-    scoring: frozenset[str]
-    scoring_tag: str | None = None
-    stated: dict[str, Stated] = field(default_factory=dict)
-    rubber: StatedRubber | None = None
-    vulnerable_at: tuple[int, int] | None = None
-    #: ScoreMP/ScorePercentage were compared with the game's ScoreTable
-    in_table: bool = False
-    #: the Law 77 score from N-S (see :meth:`score_ns`), worked out once where the record
-    #: is made, a worker with -j, so the parent's checks in file order only compare
-    ns: int | None = None
-    #: the results of the record's ScoreTable rows, when it has no contract of its own
-    rows: tuple[BoardResult, ...] = ()
-    totals: StatedTotals | None = None
-    #: the ScoreTable's individual-event columns, which are not checked
-    individual: tuple[str, ...] = ()
-    table_at: tuple[int, int] = (1, 1)
-
-    def diagnostic(self, code: str, message: str, line: int, column: int,
-                   severity: Severity | None = None) -> Diagnostic:
-        return Diagnostic(code, message, line, column, self.result.path, self.result.board,
-                          severity)
-
-    def stated_at(self, name: str) -> tuple[int, int]:
-        """Where the record's ``name`` tag is written (its first line when unknown)."""
-        stated = self.stated.get(name)
-        return (stated.line, stated.column) if stated is not None else self.table_at
-
-    @property
-    def old_mp(self) -> bool:
-        return "oldmp" in self.scoring
-
-    @property
-    def scale(self) -> MatchpointScale:
-        return MatchpointScale.MP2 if "mp2" in self.scoring else MatchpointScale.MP1
-
-    def score_ns(self) -> int | None:
-        """The record's Law 77 score from N-S, or None when it cannot be scored."""
-        return self.ns
-
-    def _law77(self) -> int | None:
-        result = self.result
-        vulnerability, _ = vulnerability_of(result.vulnerability, result.board_number)
-        if result.why_unscorable() is not None or result.contract is None:
-            return None
-        if result.contract.is_passed_out:
-            return 0
-        if vulnerability is None or result.tricks is None or result.declarer is None:
-            return None
-        return law77(result.contract, result.declarer, result.tricks, vulnerability,
-                     self.old_mp)
-
-
-by_fields(ScoreRecord)
-
 AnyRecord = ScoreRecord | PlainRecord
 
 
 def compact(record: ScoreRecord) -> AnyRecord:
     """The record as the duplicate checks take it: a :class:`PlainRecord` when it is
-    plain, else itself."""
+    plain (see :meth:`ScoreChecks._keep`: of a plain record, only its score in the
+    board's field is kept), else itself."""
     result, stated = record.result, record.stated
-    if (record.rows or record.totals is not None or record.individual or result.pairs
+    if (record.rows or record.totals is not None or record.unchecked or result.pairs
             is not None or result.room is not None or "ScoreIMP" in stated
             or "ScoreMP" in stated or "ScorePercentage" in stated):
         return record
     ns = record.score_ns()
-    board = (result.match_key, result.board.strip()) if result.board and ns is not None \
-        else None
+    key = result.match_key
+    board = (key.event, key.section, result.board.strip(), result.hands) \
+        if result.board and ns is not None else None
     return PlainRecord(result.index, record.scoring_tag, board, ns,
                        tuple(_check_score(record)))
 
@@ -214,9 +151,13 @@ class ScoreChecks:
         # state matchpoints: a large file keeps an int for most of its records.
         self._records: list[ScoreRecord] = []
         self._rooms: list[ScoreRecord] = []
-        self._fields: dict[tuple[MatchKey, str], list[int]] = {}
-        self._stating_mp: dict[tuple[MatchKey, str], list[ScoreRecord]] = {}
-        self._stating_imps: dict[tuple[MatchKey, str], list[ScoreRecord]] = {}
+        # A board's field as pbnkit score groups it: event, section, board and deal.
+        self._fields: dict[FieldKey, list[int]] = {}
+        self._stating_mp: dict[FieldKey, list[ScoreRecord]] = {}
+        self._stating_imps: dict[FieldKey, list[ScoreRecord]] = {}
+        # The events (event, section) whose records name their pairs: score ranks them,
+        # and scales their boards with a result missing (Neuberg).
+        self._ranked: set[tuple[str | None, str | None]] = set()
         # A pairs event's results (table rows, records naming their pairs), kept only to
         # rank the pairs against a TotalScoreTable.
         self._event: list[BoardResult] = []
@@ -256,18 +197,11 @@ class ScoreChecks:
         found = list(table_diagnostics)
         self._pending.append(record)
         if isinstance(record, ScoreRecord):
-            found += self._fully_added(record)
+            found += self._note_imps(record)
+            for kind, why, where in record.unchecked:
+                self._unchecked_once(kind, record, where, why)
         if self.profile is not None:
             found += self._flush(self.profile)
-        return found
-
-    def _fully_added(self, record: ScoreRecord) -> list[Diagnostic]:
-        found = self._note_imps(record)
-        if record.individual:
-            self._unchecked_once("individual", record, record.stated_at("ScoreTable"),
-                                 "individual-event columns (" + ", ".join(record.individual)
-                                 + ") are not checked: pbnkit ranks the players from the "
-                                 "scores, but does not compare these figures")
         return found
 
     def finish(self) -> list[Diagnostic]:
@@ -314,17 +248,32 @@ class ScoreChecks:
             self._unchecked_once("imps", record, record.stated_at("ScoreIMP"),
                                  "ScoreIMP not checked in this file where a record has no "
                                  "Room: the other room's result is not known")
+        stating = [n for n in ("ScoreMP", "ScorePercentage")
+                   if n in record.stated and not record.in_table]
         if result.room is not None:
             record.result = result.without_hands()  # the hands only serve rubber honours
             self._rooms.append(record)
+            if stating:
+                self._unchecked_once("matchpoints-rooms", record, record.stated_at(stating[0]),
+                                     f"{stating[0]} not checked on a record with a Room: "
+                                     "matchpoints compare a pairs field, and a team match "
+                                     "has none")
         elif result.board and ns is not None:
-            board = (result.match_key, result.board.strip())
+            key = result.match_key
+            board = (key.event, key.section, result.board.strip(), result.hands)
             self._fields.setdefault(board, []).append(ns)
-            if (("ScoreMP" in record.stated or "ScorePercentage" in record.stated)
-                    and not record.in_table and not record.scoring & NOT_MATCHPOINTS):
+            if result.pairs is not None:
+                self._ranked.add((key.event, key.section))
+            method = sorted(record.scoring & NOT_MATCHPOINTS)
+            if stating and method:
+                self._unchecked_once("matchpoints-method", record, record.stated_at(stating[0]),
+                                     f"{stating[0]} not checked in this file: Scoring says "
+                                     f"{method[0]!r}, not plain matchpoints")
+            elif stating:
                 record.result = result.without_hands()
                 self._stating_mp.setdefault(board, []).append(record)
-            if "ScoreIMP" in record.stated and record.scoring & FIELD_IMPS and \
+            # "Mean" alone says Butler against the mean, as score takes IMP alone
+            if "ScoreIMP" in record.stated and record.scoring & (FIELD_IMPS | {"mean"}) and \
                     not record.scoring & _UNCOMPUTED_IMPS:
                 record.result = result.without_hands()
                 self._stating_imps.setdefault(board, []).append(record)
@@ -379,31 +328,40 @@ class ScoreChecks:
 
     def _matchpoints(self) -> list[Diagnostic]:
         """ScoreMP and ScorePercentage against the board's other results in the file."""
+        most: dict[tuple[str | None, str | None], int] = {}
+        for (event, section, _, _), scores in self._fields.items():
+            if (event, section) in self._ranked:
+                most[event, section] = max(most.get((event, section), 0), len(scores))
         found = []
         for board, scores in self._fields.items():
             stating = self._stating_mp.get(board, ())
-            if len(scores) < 2 and stating:
+            expected = most.get(board[:2])
+            if len(scores) < 2 and (expected or 0) < 2 and stating:
                 first = stating[0]
                 name = "ScoreMP" if "ScoreMP" in first.stated else "ScorePercentage"
                 self._unchecked_once("matchpoints", first, first.stated_at(name),
                                      f"{name} not checked where the file holds one result of "
                                      f"a board (board {first.result.board} first): the other "
                                      "results are not in the file")
-            if len(scores) < 2 or not stating:
+            if (len(scores) < 2 and (expected or 0) < 2) or not stating:
                 continue
             # One field per board, sorted once, serves every record of the board.
             field = ScoreField(scores)
             for record in stating:
                 ns = record.score_ns()
                 assert ns is not None
-                fit = Fit(field, record.scale)
+                fit = Fit(field, record.scale, expected=expected)
                 for name in ("ScoreMP", "ScorePercentage"):
                     stated = record.stated.get(name)
-                    if stated is not None:
-                        found += _compare_matchpoints(
-                            record, stated, fit, ns, "SC022",
-                            f"computed from the {len(scores)} results of this board in "
-                            "this file")
+                    if stated is None:
+                        continue
+                    wrong, why = _compare_matchpoints(
+                        record, stated, fit, ns, "SC022",
+                        f"computed from the {len(scores)} results of this board in this file")
+                    found += wrong
+                    if why is not None:
+                        self._unchecked_once("matchpoints-top", record,
+                                             (stated.line, stated.column), why)
         return found
 
     def _pairs_imps(self) -> list[Diagnostic]:
@@ -414,7 +372,7 @@ class ScoreChecks:
             if len(scores) < 2:
                 self._unchecked_once("field-imps", stating[0], stating[0].stated_at("ScoreIMP"),
                                      "ScoreIMP not checked where the file holds one result of "
-                                     f"a board (board {board[1]} first)")
+                                     f"a board (board {board[2]} first)")
                 continue
             expected = field_imps(scores, stating[0].scoring)
             for record in stating:
@@ -434,12 +392,22 @@ class ScoreChecks:
         """Each TotalScoreTable against pbnkit's ranking of the file's pairs event."""
         if not self._totals:
             return []
-        scorer = DuplicateProfile.for_scoring(self._scoring)
-        rankings = scorer.score(self._event).rankings
+        rankings: Sequence[Ranking] | None = None
+        matches: list[Match] | None = None
         found = []
         for record in self._totals:
             assert record.totals is not None
-            wrong, note = check_totals(record.totals, rankings)
+            if record.totals.teams:
+                if matches is None:
+                    matches, _ = team_matches([r.result for r in self._rooms],
+                                              [r.score_ns() for r in self._rooms])
+                wrong, note = check_team_totals(record.totals, matches,
+                                                record.result.match_key)
+            else:
+                if rankings is None:
+                    scorer = DuplicateProfile.for_scoring(self._scoring)
+                    rankings = scorer.score(self._event).rankings
+                wrong, note = check_totals(record.totals, rankings)
             found += [record.diagnostic("SC031", message, cell.line, cell.position)
                       for cell, message in wrong]
             if note is not None:
@@ -471,6 +439,15 @@ class ScoreChecks:
                 if deal.index in kinds["unscored-deal"]:
                     # Whatever this deal was worth is unknown, and with it the games won:
                     # the rest of the rubber cannot be checked.
+                    later = [by_index[after.index] for after in rubber.deals
+                             if after.index > deal.index and by_index[after.index].rubber]
+                    if later and later[0].rubber is not None:
+                        board = record.result.board
+                        self._unchecked_once(
+                            "rubber", later[0], (later[0].rubber.line, later[0].rubber.column),
+                            "ScoreRubber not checked after "
+                            + (f"board {board}" if board else f"game {deal.index + 1}")
+                            + ", which could not be scored: the games won since are not known")
                     break
                 if record.rubber is not None:
                     found += _check_rubber(record, record.rubber, deal,
@@ -514,17 +491,29 @@ def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
 def _table(game: Game, tag: TagPair, record: ScoreRecord) -> list[Diagnostic]:
     scores = check_score_table(tag, game.value(tag.name), record.result, record.scoring)
     found = [record.diagnostic(d.code, d.message, d.line, d.column) for d in scores.found]
-    record.individual = scores.individual
     record.table_at = (tag.line, tag.value_column or tag.column)
+    unchecked = [(kind, why, record.table_at) for kind, why in scores.unchecked]
     own = record.score_ns()
     # The table is the whole field: the file's other records are not compared with.
     record.in_table = True
     for name in ("ScoreMP", "ScorePercentage"):
         stated = record.stated.get(name)
-        if stated is None or own is None or scores.fit is None:
+        if stated is None or own is None:
             continue
-        found += _compare_matchpoints(record, stated, scores.fit, own, "SC023",
-                                      f"in the ScoreTable's {scores.fit.count} results")
+        if scores.fit is None:
+            method = sorted(record.scoring & NOT_MATCHPOINTS)
+            unchecked.append(("matchpoints-in-table", f"{name} not checked against the "
+                              "ScoreTable: " + (f"Scoring says {method[0]!r}, not plain "
+                                                "matchpoints" if method else "the table's "
+                                                "matchpoints are not known"),
+                              (stated.line, stated.column)))
+            continue
+        wrong, why = _compare_matchpoints(record, stated, scores.fit, own, "SC023",
+                                          f"in the ScoreTable's {scores.fit.count} results")
+        found += wrong
+        if why is not None:
+            unchecked.append(("matchpoints-in-table", why, (stated.line, stated.column)))
+    record.unchecked = tuple(unchecked)
     return found
 
 
@@ -560,18 +549,22 @@ def _check_score(record: ScoreRecord) -> list[Diagnostic]:
 
 
 def _compare_matchpoints(record: ScoreRecord, stated: Stated, fit: Fit, ns: int, code: str,
-                         among: str) -> list[Diagnostic]:
+                         among: str) -> tuple[list[Diagnostic], str | None]:
+    """The findings of a ScoreMP or ScorePercentage against ``fit``, and why it could not
+    be compared, if it could not."""
     points = fit.points_of(ns)
     if points is None:
-        return []
+        return [], (f"{stated.name} not checked where the record's score, {ns:+d} for N-S, "
+                    "is not among the ScoreTable's results")
     mp_ns, top = points
-    found = []
+    found: list[Diagnostic] = []
     for side, figure in stated.claims(_declarer_side(record.result)):
         mp = mp_ns if side is Side.NS else top - mp_ns
         if stated.name == "ScoreMP":
             if figure > Decimal(repr(top)):
-                # More than the top of these results: the file holds part of the field.
-                continue
+                return found, (f"ScoreMP not checked where it is more than the top of "
+                               f"{figure_text(top)} {among}: the figure counts a larger "
+                               "field")
             expected, unit = mp, "matchpoints"
         else:
             expected, unit = mp / top * 100, "%"
@@ -580,7 +573,7 @@ def _compare_matchpoints(record: ScoreRecord, stated: Stated, fit: Fit, ns: int,
                 code, f"{stated.name} {stated.text!r} but {ns:+d} for N-S gets {side.value} "
                 f"{figure_text(expected)}{' ' if unit != '%' else ''}{unit} {among} "
                 f"({fit.describe()})", stated.line, stated.column))
-    return found
+    return found, None
 
 
 def _check_rubber(record: ScoreRecord, stated: StatedRubber, deal: RubberDeal,

@@ -1,20 +1,25 @@
 """Score tags as written: Score, ScoreIMP, ScoreMP and ScorePercentage read into figures by
-side (PBN.md 5.2), and ScoreRubber into above/below the line. Values only: the checks
-(:mod:`pbnkit.rules.scores`) compare them with what pbnkit computes.
+side (PBN.md 5.2), and ScoreRubber into above/below the line; and :class:`ScoreRecord`,
+what the checks keep of one game. Values only: the checks (:mod:`pbnkit.rules.scores`)
+compare them with what pbnkit computes.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
+from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.model import Side
 from pbnkit.pbn.records import TagPair
 from pbnkit.pickling import by_fields
-from pbnkit.rules.table_scores import read_number
+from pbnkit.rules.event_scores import StatedTotals
+from pbnkit.rules.table_scores import law77, read_number, vulnerability_of
 from pbnkit.rules.tags import normalize_score
+from pbnkit.scoring import MatchpointScale
+from pbnkit.scoring.base import BoardResult
 
 _STATED = re.compile(r"(NS|EW)\s+(\S+)(?:\s+(NS|EW)\s+(\S+))?", re.IGNORECASE)
 _RUBBER_BARE = re.compile(r"(\d+)/(\d+)")
@@ -103,3 +108,69 @@ def read_rubber(tag: TagPair, value: str) -> StatedRubber | None:
     if match[4]:
         sides.append((Side(match[4].upper()), (int(match[5]), int(match[6]))))
     return StatedRubber(*where, sides=tuple(sides))
+
+
+@dataclass(slots=True)
+class ScoreRecord:
+    """What the checks keep of one game: a few small, picklable values (no Game, no Deal),
+    so that a worker process can read the game and the parent check it in file order.
+
+    ``scoring_tag`` is the game's Scoring tag as written: the file's first one decides the
+    profile.
+    """
+
+    result: BoardResult
+    scoring: frozenset[str]
+    scoring_tag: str | None = None
+    stated: dict[str, Stated] = field(default_factory=dict)
+    rubber: StatedRubber | None = None
+    vulnerable_at: tuple[int, int] | None = None
+    #: ScoreMP/ScorePercentage were compared with the game's ScoreTable
+    in_table: bool = False
+    #: the Law 77 score from N-S (see :meth:`score_ns`), worked out once where the record
+    #: is made, a worker with -j, so the parent's checks in file order only compare
+    ns: int | None = None
+    #: the results of the record's ScoreTable rows, when it has no contract of its own
+    rows: tuple[BoardResult, ...] = ()
+    totals: StatedTotals | None = None
+    #: the figures of the ScoreTable, and the record's own figures against it, that cannot
+    #: be checked: (kind, why, where)
+    unchecked: tuple[tuple[str, str, tuple[int, int]], ...] = ()
+    table_at: tuple[int, int] = (1, 1)
+
+    def diagnostic(self, code: str, message: str, line: int, column: int,
+                   severity: Severity | None = None) -> Diagnostic:
+        return Diagnostic(code, message, line, column, self.result.path, self.result.board,
+                          severity)
+
+    def stated_at(self, name: str) -> tuple[int, int]:
+        """Where the record's ``name`` tag is written (its first line when unknown)."""
+        stated = self.stated.get(name)
+        return (stated.line, stated.column) if stated is not None else self.table_at
+
+    @property
+    def old_mp(self) -> bool:
+        return "oldmp" in self.scoring
+
+    @property
+    def scale(self) -> MatchpointScale:
+        return MatchpointScale.MP2 if "mp2" in self.scoring else MatchpointScale.MP1
+
+    def score_ns(self) -> int | None:
+        """The record's Law 77 score from N-S, or None when it cannot be scored."""
+        return self.ns
+
+    def _law77(self) -> int | None:
+        result = self.result
+        vulnerability, _ = vulnerability_of(result.vulnerability, result.board_number)
+        if result.why_unscorable() is not None or result.contract is None:
+            return None
+        if result.contract.is_passed_out:
+            return 0
+        if vulnerability is None or result.tricks is None or result.declarer is None:
+            return None
+        return law77(result.contract, result.declarer, result.tricks, vulnerability,
+                     self.old_mp)
+
+
+by_fields(ScoreRecord)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -29,6 +30,7 @@ from pbnkit.pbn.tables import (
 from pbnkit.rules.result import read_contract, read_declarer, read_result
 from pbnkit.scoring import MatchpointScale, ScoreField, duplicate_score, imps
 from pbnkit.scoring.base import BoardResult
+from pbnkit.scoring.pairs import neuberg
 from pbnkit.pickling import by_fields
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -40,17 +42,22 @@ TABLE_CODES = register(
          "declarer and result at the board's vulnerability (the Vulnerable tag, else the "
          "board number). Artificial (^), unknown (?) and '-' cells are not compared.",
          "a row '4S N 10 450' on a board where nobody is vulnerable", "Write 420."),
-    Code("SC027", "table-matchpoints-mismatch", E, "A ScoreTable row's MP or Percentage "
-         "disagrees with the table's own scores.",
+    Code("SC027", "table-matchpoints-mismatch", E, "A ScoreTable row's MP, Percentage or "
+         "Rank disagrees with the table's own scores.",
          "MP_NS/MP_EW and Percentage_NS/_EW follow from the table's scores (MP1 unless "
-         "Scoring says MP2; a Multiplicity column counts a row several times). A figure "
-         "rounded or cut to the precision written is accepted.",
+         "Scoring says MP2; a Multiplicity column counts a row several times). In an "
+         "individual event MP_North, Percentage_East... are the player's side's: North and "
+         "South have the N-S figure, East and West the E-W one. A figure rounded or cut to "
+         "the precision written is accepted. Rank is one more than the results with a better "
+         "N-S score, tied results sharing the better rank.",
          "rows scoring 420 and 170 with MP_NS 0 on the 420 row",
          "Write MP_NS 2 on the 420 row and 0 on the 170 row."),
     Code("SC028", "table-imps-mismatch", E, "A ScoreTable row's IMP_NS or IMP_EW disagrees "
          "with its score.",
          "Checked only where the IMPs are unambiguous: against the row's datum column "
-         "(ButlerDatum or Datum), or summed against every other score under Scoring 'Cross'.",
+         "(ButlerDatum or Datum), or against every other score under Scoring 'Cross' "
+         "(summed; 'Cross1' divided by the number of scores, 'Cross2' by the number of "
+         "comparisons). An individual event's IMP_North... are the player's side's.",
          "score 120 against a datum of -90 (210: 5 IMPs) with IMP_NS 4", "Write 5."),
     Code("SC029", "table-matchpoints-unexplained", W, "Most of a ScoreTable's MP or "
          "Percentage figures do not follow from its scores.",
@@ -69,8 +76,11 @@ NOT_MATCHPOINTS = frozenset((
 ))
 _OTHER_IMP_SCALES = frozenset(("imp_1948", "imp_1961"))
 _DATUM_COLUMNS = ("ButlerDatum", "Datum")
-_MATCHPOINT_COLUMNS = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW")
-_SEATS = frozenset(("North", "East", "South", "West"))
+#: The side a figure column is for, by its name's ending, and the sign of its figure from
+#: N-S: an individual event's North and South score the N-S figure, East and West the E-W
+#: one (MP_North, Percentage_West, ...).
+_SIDES = {"NS": 1, "EW": -1, "North": 1, "South": 1, "East": -1, "West": -1}
+_KINDS = ("Score", "IMP", "MP", "Percentage")
 _FIGURE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)")
 
 
@@ -130,11 +140,16 @@ class Fit:
     ``count_self`` is a convention seen in real tables (the reference verifier's own
     sample): each score is also compared with itself, as a tie, so the top is one
     comparison larger and nobody gets 0% or 100%.
+
+    ``expected`` is the most results a board of the event has, where the event's results
+    name their pairs: a board with fewer is scaled up to that top (Neuberg), as
+    ``pbnkit score`` ranks it.
     """
 
     field: ScoreField
     scale: MatchpointScale = MatchpointScale.MP1
     count_self: bool = False
+    expected: int | None = None
 
     @classmethod
     def of(cls, scores: Sequence[int], weights: Sequence[int] | None,
@@ -148,7 +163,12 @@ class Fit:
     def points_of(self, ns: int) -> tuple[float, float] | None:
         """N-S matchpoints of one of these results, and the top; None when no result
         scored ``ns`` or there is nothing to compare with."""
-        if ns not in self.field or self.count < 2:
+        if ns not in self.field:
+            return None
+        if self.expected is not None and self.count < self.expected:
+            return neuberg(self.field.points(ns, self.scale), self.count, self.expected,
+                           self.scale)
+        if self.count < 2:
             return None
         win = float(self.scale.value)
         points, top = self.field.points(ns, self.scale), win * (self.count - 1)
@@ -158,6 +178,8 @@ class Fit:
 
     def describe(self) -> str:
         rule = self.scale.name
+        if self.expected is not None and self.count < self.expected:
+            return f"{rule}, Neuberg from {self.count} results to {self.expected}"
         return f"{rule}, each score also tied with itself" if self.count_self else rule
 
 
@@ -171,8 +193,9 @@ class TableScores:
 
     found: list[Diagnostic]
     fit: Fit | None
-    #: the table's columns for individual events (MP_North...), which are not checked
-    individual: tuple[str, ...] = ()
+    #: the figures the table states but that cannot be checked: (kind, why), for one
+    #: note per file and kind
+    unchecked: tuple[tuple[str, str], ...] = ()
 
 
 by_fields(TableScores)
@@ -187,18 +210,48 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
     scale = MatchpointScale.MP2 if "mp2" in scoring else MatchpointScale.MP1
     rows = _TableRows(table)
     found = rows.check_scores(result, "oldmp" in scoring)
-    found += rows.check_datum_imps() if not scoring & _OTHER_IMP_SCALES else []
+    unchecked = []
+    scores, weights = rows.scores(), rows.weights()
+    # Why the field of the table's scores is not known, when it is not.
+    why = ("a row's score is artificial or unknown" if scores is None
+           else "a Multiplicity is not a whole number" if weights is None
+           else "it holds one result" if sum(weights) < 2 else None)
+    cross = sorted(scoring & {"cross", "cross1", "cross2"})
     fit = None
-    scores = rows.scores()
-    weights = rows.weights()
     if scores is not None and weights is not None:
         if not scoring & NOT_MATCHPOINTS:
             fit, more = rows.check_matchpoints(tag, scores, weights, scale)
             found += more
-        cross = scoring & {"cross", "cross1", "cross2"}
-        if cross:
-            found += rows.check_cross_imps(scores, weights, min(cross))
-    return TableScores(found, fit, rows.individual_columns())
+        if cross and why is None:
+            found += rows.check_cross_imps(scores, weights, cross[0])
+        found += rows.check_ranks(scores, weights)
+    elif table.index("Rank") is not None:
+        unchecked.append(("table-rank", f"Rank not checked in a ScoreTable where {why}"))
+    if rows.columns["MP"] or rows.columns["Percentage"]:
+        method = sorted(scoring & NOT_MATCHPOINTS)
+        reason = (f"Scoring says {method[0]!r}, not plain matchpoints" if method else why)
+        if reason is not None:
+            unchecked.append(("table-matchpoints", f"{rows.named('MP', 'Percentage')} not "
+                              f"checked in a ScoreTable where {reason}"))
+    if rows.columns["IMP"]:
+        if rows.datum is not None and not scoring & _OTHER_IMP_SCALES:
+            found += rows.check_datum_imps(rows.datum)
+            reason = None
+        elif scoring & _OTHER_IMP_SCALES:
+            reason = f"Scoring names the {min(scoring & _OTHER_IMP_SCALES)} scale"
+        elif cross:
+            reason = why
+        else:
+            reason = ("it has no datum column (ButlerDatum, Datum) and Scoring names no "
+                      "cross-IMPs: the IMPs are not known to be against this table's field")
+        if reason is not None:
+            unchecked.append(("table-imps", f"{rows.named('IMP')} not checked in a "
+                              f"ScoreTable where {reason}"))
+    victory = [column.name for column in table.columns if column.name.startswith("VP")]
+    if victory:
+        unchecked.append(("table-vp", f"{', '.join(victory)} not checked in a ScoreTable: "
+                          "victory points are a match's, and the table gives one board"))
+    return TableScores(found, fit, tuple(unchecked))
 
 
 def _special(text: str) -> bool:
@@ -210,6 +263,18 @@ class _TableRows:
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        #: the figure columns of each kind present, with their sign from N-S
+        self.columns: dict[str, list[tuple[str, int]]] = {kind: [] for kind in _KINDS}
+        for column in table.columns:
+            kind, _, side = column.name.partition("_")
+            if kind in self.columns and side in _SIDES and \
+                    (column.name, _SIDES[side]) not in self.columns[kind]:
+                self.columns[kind].append((column.name, _SIDES[side]))
+        self.datum = next((n for n in _DATUM_COLUMNS if table.index(n) is not None), None)
+
+    def named(self, *kinds: str) -> str:
+        """The columns of those kinds, for a message: ``MP_NS, Percentage_NS``."""
+        return ", ".join(name for kind in kinds for name, _ in self.columns[kind])
 
     def text(self, row: int, name: str) -> str | None:
         column = self.table.index(name)
@@ -228,8 +293,9 @@ class _TableRows:
 
     def score(self, row: int) -> int | None:
         """The row's N-S score: Score_NS, else minus Score_EW (tables often fill only the
-        side that scored); None when neither is a plain integer."""
-        for name, sign in (("Score_NS", 1), ("Score_EW", -1)):
+        side that scored), or an individual event's Score_North...; None when none is a
+        plain integer."""
+        for name, sign in self.columns["Score"]:
             figure = self.figure(row, name)
             text = self.text(row, name)
             if text is not None and is_artificial(text):
@@ -264,12 +330,12 @@ class _TableRows:
             if computed is None:
                 continue
             expected, play = computed
-            for name, sign in (("Score_NS", 1), ("Score_EW", -1)):
+            for name, sign in self.columns["Score"]:
                 figure = self.figure(row, name)
                 if figure is not None and figure != sign * expected:
                     found.append(self.report(
                         "SC026", row, name, f"{play} ({source}) scores {sign * expected:+d} "
-                        f"for {name[-2:]}"))
+                        f"for {_side(name)}"))
         return found
 
     def _row_score(self, row: int, vulnerability: Vulnerability,
@@ -300,7 +366,8 @@ class _TableRows:
         fits = [Fit(field, scale), Fit(field, scale, count_self=True)]
         if fits[0].count < 2:
             return None, []
-        cells = [(row, name, figure) for name in _MATCHPOINT_COLUMNS
+        cells = [(row, name, figure)
+                 for name, _ in self.columns["MP"] + self.columns["Percentage"]
                  for row in range(len(scores))
                  if (figure := self.figure(row, name)) is not None]
         if not cells:
@@ -309,7 +376,8 @@ class _TableRows:
                      for row, name, figure in cells] for fit in fits]
         best = 1 if sum(agreeing[1]) > sum(agreeing[0]) else 0
         if 2 * sum(agreeing[best]) < len(cells):
-            names = sorted({name for _, name, _ in cells}, key=_MATCHPOINT_COLUMNS.index)
+            order = [name for name, _ in self.columns["MP"] + self.columns["Percentage"]]
+            names = sorted({name for _, name, _ in cells}, key=order.index)
             return None, [Diagnostic(
                 "SC029", f"{self.table.name}: only {sum(agreeing[best])} of {len(cells)} "
                 f"{'/'.join(names)} figures follow from its {fits[0].count} scores "
@@ -326,10 +394,28 @@ class _TableRows:
                     f"{unit} among the table's {fit.count} scores ({fit.describe()})"))
         return fit, found
 
-    def check_datum_imps(self) -> list[Diagnostic]:
-        datum_column = next((n for n in _DATUM_COLUMNS if self.table.index(n) is not None), None)
-        if datum_column is None:
+    def check_ranks(self, scores: list[int], weights: list[int]) -> list[Diagnostic]:
+        """Each row's Rank: one more than the results with a better N-S score (tied
+        results share the better rank)."""
+        if self.table.index("Rank") is None:
             return []
+        counted: Counter[int] = Counter()
+        for score, weight in zip(scores, weights):
+            counted[score] += weight
+        ranks: dict[int, int] = {}
+        rank = 1
+        for score in sorted(counted, reverse=True):
+            ranks[score], rank = rank, rank + counted[score]
+        found = []
+        for row, score in enumerate(scores):
+            figure = self.figure(row, "Rank")
+            if figure is not None and figure != ranks[score]:
+                found.append(self.report(
+                    "SC027", row, "Rank", f"{score:+d} for N-S ranks {ranks[score]} among "
+                    f"the table's {rank - 1} scores"))
+        return found
+
+    def check_datum_imps(self, datum_column: str) -> list[Diagnostic]:
         found = []
         for row in range(len(self.table.rows)):
             score, datum = self.score(row), self.figure(row, datum_column)
@@ -357,17 +443,13 @@ class _TableRows:
                                         f"{score:+d} against each other score{how}")
         return found
 
-    def individual_columns(self) -> tuple[str, ...]:
-        return tuple(column.name for column in self.table.columns
-                     if column.name.rsplit("_", 1)[-1] in _SEATS
-                     and not column.name.startswith(("PlayerId", "Names")))
-
     def _compare_imps(self, row: int, imps_ns: float, why: str) -> list[Diagnostic]:
         found = []
-        for name, expected in (("IMP_NS", imps_ns), ("IMP_EW", -imps_ns)):
+        for name, sign in self.columns["IMP"]:
+            expected = sign * imps_ns
             figure = self.figure(row, name)
             if figure is not None and not agrees(figure, expected):
-                found.append(self.report("SC028", row, name, f"{why} gives {name[-2:]} "
+                found.append(self.report("SC028", row, name, f"{why} gives {_side(name)} "
                                          f"{'+' if expected >= 0 else ''}"
                                          f"{figure_text(expected)} IMPs"))
         return found
@@ -377,10 +459,14 @@ def _expected(fit: Fit, ns: int, column: str) -> float:
     points = fit.points_of(ns)
     assert points is not None
     mp_ns, top = points
-    return {
-        "MP_NS": mp_ns, "MP_EW": top - mp_ns,
-        "Percentage_NS": mp_ns / top * 100, "Percentage_EW": (top - mp_ns) / top * 100,
-    }[column]
+    kind, _, side = column.partition("_")
+    mp = mp_ns if _SIDES[side] > 0 else top - mp_ns
+    return mp if kind == "MP" else mp / top * 100
+
+
+def _side(column: str) -> str:
+    """Who a figure column is for: ``NS``, ``EW``, or an individual event's ``North``."""
+    return column.partition("_")[2]
 
 
 def figure_text(value: float) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from pbnkit.scoring.base import BoardResult, BoardScore, Hands, Ranking
-from pbnkit.scoring.duplicate import Method, PairsScoring, ScoreField, imps
+from pbnkit.scoring.duplicate import MatchpointScale, Method, PairsScoring, ScoreField, imps
 
 
 #: A board's field: event, section, board and deal.
@@ -41,6 +41,19 @@ def butler_datum(scores: Sequence[int], weights: Sequence[int]) -> int:
         spread = spread[1:-1]
     mean = Decimal(sum(spread)) / len(spread) / 10
     return int(mean.quantize(Decimal(1), rounding=ROUND_HALF_UP)) * 10
+
+
+def neuberg(points: float, count: int, expected: int,
+            scale: MatchpointScale = MatchpointScale.MP1) -> tuple[float, float]:
+    """The matchpoints of a board with ``count`` results scaled up to the top of
+    ``expected`` results, and that top (Neuberg, RULES.md 3.4): (MP + 1) x E / e - 1, with
+    half a point for MP2. As if the missing results had been spread like these ones.
+
+    >>> neuberg(2.0, 2, 3)
+    (3.5, 4.0)
+    """
+    win = float(scale.value)
+    return (points + win / 2) * expected / count - win / 2, win * (expected - 1)
 
 
 def cross_imps(scores: Sequence[int], weights: Sequence[int]) -> dict[int, int]:
@@ -153,9 +166,7 @@ class PairsEvent:
             points = scores.points(boards[position].score_ns or 0, scoring.scale)
             top = win * (count - 1)
             if expected is not None and count < expected:
-                # Neuberg: as if the missing results had been spread like these ones.
-                points = (points + win / 2) * expected / count - win / 2
-                top = win * (expected - 1)
+                points, top = neuberg(points, count, expected, scoring.scale)
             if top <= 0:
                 continue
             boards[position] = replace(

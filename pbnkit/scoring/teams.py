@@ -55,9 +55,10 @@ class _Team:
     vp: float = 0.0
 
 
-def standings(matches: Sequence[Match]) -> list[Standing]:
-    """The standings of each event (event, section and stage) that holds two matches or
-    more between named teams: matches played, IMPs won and lost over the boards, victory
+def standings(matches: Sequence[Match], least: int = 2) -> list[Standing]:
+    """The standings of each event (event, section and stage) that holds ``least`` matches
+    or more between named teams (a report has no standings for a lone match, a check of a
+    file's stated totals has): matches played, IMPs won and lost over the boards, victory
     points when the matches have them, and the rank (by victory points, else by IMP
     difference; equal figures share the better rank). The home team is team A,
     North-South in the Open room."""
@@ -68,7 +69,7 @@ def standings(matches: Sequence[Match]) -> list[Standing]:
             events.setdefault((key.event, key.section, key.stage), []).append(match)
     lines: list[Standing] = []
     for (event, section, _), played in events.items():
-        if len(played) < 2:
+        if len(played) < least:
             continue
         with_vp = all(match.vp_a is not None for match in played)
         teams: dict[str, _Team] = {}
