@@ -169,12 +169,10 @@ def _pairs_of_run(text: str, run: Run) -> list[Pair]:
     names = parts if token.islower() else token.lower().split("|")
     at = start
     append = pairs.append
-    column = start - line_start + 1
-    for index in range(0, len(parts) - 1, 2):
-        key, value = parts[index], parts[index + 1]
+    shift = line_start - 1  # an offset less this is a column
+    for key, name, value in zip(parts[0:-1:2], names[0:-1:2], parts[1::2]):
         end = at + len(key) + len(value) + 2
-        append(_new_pair(Pair, (key, names[index], value, line, column, at, end)))
-        column += end - at
+        append(_new_pair(Pair, (key, name, value, line, at - shift, at, end)))
         at = end
     return pairs
 
