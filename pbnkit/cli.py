@@ -192,7 +192,7 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
     file that cannot be read), 101 for an internal error, 130 when interrupted.
     """
     from pbnkit.config import Config as Defaults
-    from pbnkit.rules.report import FileValidation, Options, Report, check_unit
+    from pbnkit.rules.report import FileReport, FileValidation, Options, Report, check_unit
 
     settings = settings or Defaults()
     if statistics and output_format not in ("text", "json"):
@@ -204,7 +204,7 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
                       _codes(select, "--select") or settings.select,
                       settings.ignore + _codes(ignore, "--ignore"), Severity(min_severity),
                       settings.per_file_ignores, os.fspath(settings.root))
-    inputs = pbn_inputs(paths, stdin_filename, verbose)
+    inputs = pbn_inputs(paths, stdin_filename, verbose, keep_going=True)
     if fix or diff:
         from pbnkit.cli_fix import fix_files
 
@@ -215,6 +215,10 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
     streamed = output_format in ("text", "github") and not statistics
     line = _github_line if output_format == "github" else Diagnostic.format
     report = Report()
+    # a damaged .zip or .gz is one unreadable file among the others, which are still checked
+    for name, why in inputs.unreadable.items():
+        report.files.append(FileReport(name, failure=why))
+        click.echo(f"pbnkit: {name}: {why}", err=True)
     with running("validating", inputs.files, jobs, scheduler, quiet,
                  names=inputs.names) as run:
         validation = FileValidation("", options)

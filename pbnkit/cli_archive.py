@@ -85,17 +85,21 @@ class Inputs:
     files: list[Path] = field(default_factory=list)
     #: the name to show for a file: standard input's spool file → --stdin-filename
     names: dict[str, str] = field(default_factory=dict)
+    #: compressed files that cannot be read, by name, with why (``keep_going``)
+    unreadable: dict[str, str] = field(default_factory=dict)
 
 
 def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
-               verbose: bool = False) -> Inputs:
+               verbose: bool = False, keep_going: bool = False) -> Inputs:
     """The files named, the ``*.pbn`` and ``*.lin`` files (in any case) under the
     directories named, and for ``-`` standard input, copied to a temporary file that lasts
     as long as the command; compressed ones (``.pbn.gz``, ``.lin.gz``, the PBN and LIN
     members of a ``.zip``) are decompressed to such files, shown under their own names.
     A path that does not exist, or no input file at all, is a usage error, found before
     standard input is read. ``verbose``: every file passed over in a directory (or a
-    .zip) is named on stderr, with the reason."""
+    .zip) is named on stderr, with the reason. A compressed file that cannot be read
+    stops the command with status 2; with ``keep_going`` it is left out and named in
+    ``unreadable`` instead, for the command to report with the files it reads."""
     if paths.count(STDIN) > 1:
         raise click.UsageError("- (standard input) may be given only once")
     if stdin_filename is not None and STDIN not in paths:
@@ -134,7 +138,10 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
             try:
                 copies = unpack(file, unpacked, skipped)
             except UnpackError as error:
-                click.echo(f"pbnkit: {error}", err=True)
+                if keep_going:
+                    inputs.unreadable[os.fspath(file)] = str(error)
+                    continue
+                click.echo(f"pbnkit: {file}: {error}", err=True)
                 sys.exit(EXIT_TROUBLE)
             for copy, name in copies:
                 inputs.names[os.fspath(copy)] = name

@@ -15,6 +15,7 @@ import os
 import shutil
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
@@ -25,7 +26,8 @@ _BLOCK = 1 << 20
 
 
 class UnpackError(OSError):
-    """A compressed file that cannot be read (damaged, or not what its name says)."""
+    """A compressed file that cannot be read (damaged, or not what its name says); the
+    message says why, without the file's name."""
 
 
 def unpack(path: Path, directory: Path,
@@ -34,8 +36,9 @@ def unpack(path: Path, directory: Path,
     one for a ``.gz``, one per PBN or LIN member of a ``.zip``, in the archive's order.
     ``skipped(name, why)`` hears of the members left out."""
     copies: list[tuple[Path, str]] = []
+    kind = ".gz" if path.name.lower().endswith(".gz") else ".zip"
     try:
-        if path.name.lower().endswith(".gz"):
+        if kind == ".gz":
             with gzip.open(path, "rb") as source:
                 return [(_copy(source, directory, path.name[:-3]), os.fspath(path))]
         with zipfile.ZipFile(path) as archive:
@@ -48,8 +51,12 @@ def unpack(path: Path, directory: Path,
                     continue
                 with archive.open(member) as source:
                     copies.append((_copy(source, directory, member.filename), os.fspath(name)))
-    except (OSError, EOFError, zipfile.BadZipFile, zipfile.LargeZipFile) as error:
-        raise UnpackError(f"{path}: cannot read: {error}") from None
+    except (gzip.BadGzipFile, EOFError, zipfile.BadZipFile, zipfile.LargeZipFile,
+            zlib.error) as error:
+        # a truncated download, or a member whose compressed bytes are damaged
+        raise UnpackError(f"cannot read: a damaged {kind} file ({error})") from None
+    except OSError as error:
+        raise UnpackError(f"cannot read: {error.strerror or error}") from None
     return copies
 
 

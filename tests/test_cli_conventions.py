@@ -67,6 +67,50 @@ def test_a_damaged_compressed_file_is_exit_two(tmp_path):
     assert f"{tmp_path / 'bad.zip'}: cannot read" in result.stderr
 
 
+def truncated(archive_bytes: bytes) -> bytes:
+    """A download cut off halfway: the end of a .zip holds its list of members."""
+    return archive_bytes[:len(archive_bytes) // 2]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_truncated_zip_is_one_unreadable_file_and_the_others_are_still_checked(folder, jobs):
+    good = (folder / "week.ZIP").read_bytes()
+    (folder / "cut.zip").write_bytes(truncated(good))
+    result = run("validate", "-j", jobs, folder)
+    assert result.exit_code == 2  # a file that cannot be read (docs/cli.md)
+    assert result.stderr.count("cut.zip") == 1
+    assert f"pbnkit: {folder / 'cut.zip'}: cannot read: a damaged .zip file" in result.stderr
+    listed = {line.split(":")[0] for line in result.stdout.splitlines() if ": TG" in line}
+    assert listed == {str(folder / name) for name in
+                      ("2H-3H.PBN", "old.pbn.gz", "week.ZIP/rounds/r1.pbn")}
+    report = json.loads(run("validate", "--output-format", "json", folder).stdout)
+    assert [f["path"] for f in report["files"]][0] == str(folder / "cut.zip")
+    assert report["summary"]["files"] == 5
+
+
+def test_a_damaged_member_or_gz_is_exit_two_not_an_internal_error(tmp_path):
+    with zipfile.ZipFile(tmp_path / "events.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("a.pbn", BAD_DEALER * 200)
+    data = bytearray((tmp_path / "events.zip").read_bytes())
+    data[60] ^= 0xFF  # inside the member's compressed bytes; the list of members intact
+    (tmp_path / "events.zip").write_bytes(bytes(data))
+    (tmp_path / "old.pbn.gz").write_bytes(truncated(gzip.compress(BAD_DEALER.encode() * 200)))
+    (tmp_path / "ok.pbn").write_text(WARNING_ONLY)
+    result = run("validate", tmp_path)
+    assert result.exit_code == 2
+    assert [line.split(": ")[1] for line in result.stderr.splitlines()] == [
+        str(tmp_path / "events.zip"), str(tmp_path / "old.pbn.gz")]
+    assert "AU009" in result.stdout
+
+
+def test_score_and_convert_stop_at_a_damaged_compressed_file(tmp_path):
+    (tmp_path / "cut.pbn.gz").write_bytes(truncated(gzip.compress(BAD_DEALER.encode())))
+    for command in (["score"], ["convert", "-o", tmp_path / "out.parquet"]):
+        result = run(*command, tmp_path / "cut.pbn.gz")
+        assert result.exit_code == 2
+        assert f"{tmp_path / 'cut.pbn.gz'}: cannot read: a damaged .gz file" in result.stderr
+
+
 def test_lin_files_are_among_the_inputs(tmp_path):
     from pbnkit.pbn.reader import iter_files
 

@@ -8,9 +8,11 @@ from conftest import run_pbnkit
 
 import pbnkit
 from pbnkit.lin import parser as lin_parser
+from pbnkit.lin.layout import pbn_layout
 from pbnkit.lin.reader import LinReader, open_reader, sniff
 from pbnkit.pbn.reader import PbnReader
 from pbnkit.pbn.sections import section
+from pbnkit.pbn.writer import dumps
 from pbnkit.rules import check_game
 from pbnkit.scoring.records import board_result
 
@@ -188,11 +190,72 @@ def test_a_qx_that_names_no_board():
     assert [(d.code, d.column) for d in games[0].diagnostics] == [("TG301", 4)]
 
 
-def test_a_claim_against_the_play_is_a_result_mismatch():
+def claim_findings(text: str, name: str = "board.lin") -> list[tuple[str, int, int]]:
+    """The SC and TG007 findings of the one board of a LIN text."""
+    games = pbnkit.read_text(text, name)
+    return [(d.code, d.line, d.column) for game in games for d in check_game(game)
+            if d.code.startswith("SC") or d.code == "TG007"]
+
+
+MC = BOARD.index("mc|") + 1  # the column of the claim's key
+
+
+def test_a_claim_of_more_than_the_defence_left_is_impossible():
     """West won the first trick: the defence has one, so declarer cannot take 13."""
+    assert claim_findings(BOARD.replace("mc|9|", "mc|13|")) == [("SC301", 1, MC)]
+
+
+def test_a_claim_of_fewer_than_declarer_has_won_is_impossible():
+    """East leads H8, South (dummy, North declares) wins with HA, West H2, North H9:
+    declarer's side has one trick, so a claim of none contradicts it."""
+    text = BOARD.replace("pc|D8|pc|D2|pc|DA|pc|D9|", "pc|H8|pc|HA|pc|H2|pc|H9|")
+    assert claim_findings(text.replace("mc|9|", "mc|0|")) == [("SC301", 1, MC)]
+    assert claim_findings(text.replace("mc|9|", "mc|1|")) == []
+
+
+@pytest.mark.parametrize("claim", ["0", "9", "12"])
+def test_a_claim_the_play_leaves_possible_is_no_finding(claim):
+    # one trick played, the defence's: declarer may end with anything from 0 to 12
+    assert claim_findings(BOARD.replace("mc|9|", f"mc|{claim}|")) == []
+
+
+def test_the_trick_in_progress_counts_for_neither_side():
+    """West, who won trick 1, leads DK to trick 2 and declarer claims at once: trick 2
+    may still be declarer's, so 12 is possible, 13 is not."""
+    text = BOARD.replace("pg||mc|9|", "pg||pc|DK|mc|9|")
+    column = text.index("mc|") + 1
+    assert claim_findings(text.replace("mc|9|", "mc|12|")) == []
+    assert claim_findings(text.replace("mc|9|", "mc|13|")) == [("SC301", 1, column)]
+
+
+def test_a_claim_of_more_than_13_tricks_is_the_claims_finding_only():
+    assert claim_findings(BOARD.replace("mc|9|", "mc|14|")) == [("SC301", 1, MC)]
+    # no play to judge it by: still more than a deal holds
+    without_play = BOARD.replace("pc|D8|pc|D2|pc|DA|pc|D9|pg||", "")
+    assert claim_findings(without_play.replace("mc|9|", "mc|14|")) == [
+        ("SC301", 1, without_play.index("mc|") + 1)]
+
+
+def test_a_claim_in_no_form_is_a_bad_result_value():
+    assert [code for code, _, _ in claim_findings(BOARD.replace("mc|9|", "mc|x|"))] == [
+        "TG007"]
+
+
+def test_a_vugraph_claim_is_judged_beside_the_rooms_result():
+    """The rs result of the open room (3NN=, nine tricks) is the board's Result; the
+    claim of 13 after the defence's first trick is still the claim's finding."""
+    header = "vg|Match,Final,I,7,7,Home,0,Away,0|rs|3NN=,|\n"
+    board = "qx|o7|" + BOARD.replace("ah|Board 7|", "").replace("mc|9|", "mc|13|")
+    found = claim_findings(header + board, "match.lin")
+    assert ("SC301", 2, board.index("mc|") + 1) in found
+    assert "SC003" not in [code for code, _, _ in found]
+
+
+def test_a_claim_written_into_pbn_is_a_pbn_result():
+    """Converted to PBN, the claim is a Result tag like any other: SC003 judges it."""
     game = one(BOARD.replace("mc|9|", "mc|13|"))
-    found = [d for d in check_game(game) if d.code == "SC003"]
-    assert [(d.line, d.column) for d in found] == [(1, BOARD.index("mc|") + 1)]
+    pbn = pbnkit.read_text(dumps([pbn_layout(game)]), "board.pbn")
+    assert [d.code for g in pbn for d in check_game(g) if d.code.startswith("SC")] == ["SC003"]
 
 
 # -- Which reader -----------------------------------------------------------------------------

@@ -23,4 +23,10 @@ LIN = register(
          "`qx` is the room and board (o1 = open room, board 1; c1 = closed room) and `ah` "
          "the board's title (Board 1); the board number is read from them.",
          "qx|x1|", "Write qx|o1| or qx|c1|."),
+    Code("SC301", "lin-impossible-claim", E, "A LIN claim (mc) that the play makes impossible.",
+         "BBO's `mc` is declarer's total of tricks, those already played included: at least "
+         "what declarer has won, at most 13 less what the defence has won, exactly declarer's "
+         "tricks after the 13th. A claim outside that range cannot have been agreed; it is "
+         "the number written wrong, or cards left out or misplaced.",
+         "West has won trick 1, then mc|13|", "Correct the claim (or the cards before it)."),
 )

@@ -1,4 +1,5 @@
-"""A game read from LIN laid out as a PBN file would hold it, for the PBN writer.
+"""Where a LIN board's tags stand: the claim among them, and the layout a PBN file
+would give them, for the PBN writer.
 
 The positions of a LIN game are those of its pairs, many on one line: the PBN writer,
 which lays a game out as its source was, would write the whole board on one line.
@@ -25,6 +26,17 @@ def read_from_lin(game: Game) -> bool:
         return False
     start = (lin.line, lin.column)
     return all((tag.line, tag.column) >= start for tag in game.tags if tag.name in _OWN_TAGS)
+
+
+def claim_of(game: Game) -> TagPair | None:
+    """The Result tag a LIN board's claim (``mc``) made, if it has one. The reader puts
+    it just before the ``Lin`` tag (after the Play it ends); a Result from a vugraph
+    ``rs`` stands with the other tags, before the board's sections."""
+    if not read_from_lin(game):
+        return None
+    names = [tag.name for tag in game.tags]
+    at = names.index("Lin")
+    return game.tags[at - 1] if at > 0 and names[at - 1] == "Result" else None
 
 
 def pbn_layout(game: Game) -> Game:

@@ -131,7 +131,11 @@ class FileContext:
 
 def tag(name: str, value: str, pair: Pair, body: tuple[Element, ...] = ()) -> TagPair:
     """A tag pair at the position of the LIN pair it comes from."""
-    return TagPair(name, value, pair.line, pair.column, body, True, pair.value_column)
+    key, _, _, line, column, _, _ = pair
+    return _new_tag(TagPair, (name, value, line, column, body, True, column + len(key) + 1))
+
+
+_new_tag = tuple.__new__  # a TagPair without the frame of its __new__
 
 
 def record_tags(pairs: Sequence[Pair], context: FileContext, lin: str,
@@ -304,11 +308,27 @@ def _read_hand(text: str) -> Hand | None:
             suits[_SUIT_INDEX[part[0]]] += part[1:]
     else:
         return None
-    for index, ranks in enumerate(suits):
-        if len(set(ranks)) != len(ranks):
-            return None
-        suits[index] = "".join(sorted(ranks, key=_RANK_ORDER.__getitem__))
-    return suits[0], suits[1], suits[2], suits[3]
+    spades, hearts, diamonds, clubs = map(_high_to_low, suits)
+    if spades is None or hearts is None or diamonds is None or clubs is None:
+        return None
+    return spades, hearts, diamonds, clubs
+
+
+#: The ranks of a suit as written (BBO writes them low to high) → high to low, or None
+#: when one is named twice. There are 8,192 holdings, each written in one order as a
+#: rule: sorting each once, not once a hand, is most of the cost of reading the hands.
+_SORTED: dict[str, str | None] = {}
+
+
+def _high_to_low(ranks: str) -> str | None:
+    if ranks in _SORTED:
+        return _SORTED[ranks]
+    in_order = ("".join(sorted(ranks, key=_RANK_ORDER.__getitem__))
+                if len(set(ranks)) == len(ranks) else None)
+    if len(_SORTED) >= 50_000:  # holdings in every order of their ranks: still a bound
+        _SORTED.clear()
+    _SORTED[ranks] = in_order
+    return in_order
 
 
 def _holder(hands: dict[str, Hand], card: str) -> str | None:
@@ -353,6 +373,17 @@ def pbn_call(value: str) -> str:
     return call or "-"
 
 
+#: LIN calls as written → as PBN writes them: a file has a few dozen spellings of calls.
+_PBN_CALLS: dict[str, str] = {}
+
+
+def _remember_call(value: str) -> str:
+    if len(_PBN_CALLS) >= 10_000:  # spellings of non-calls too: a bound all the same
+        _PBN_CALLS.clear()
+    call = _PBN_CALLS[value] = pbn_call(value)
+    return call
+
+
 def _auction(bidding: Sequence[Pair], dealer: TagPair | None,
              problems: list[Diagnostic]) -> list[TagPair]:
     """The Auction tag, its calls with note references, and its Note tags."""
@@ -361,10 +392,13 @@ def _auction(bidding: Sequence[Pair], dealer: TagPair | None,
     start: Pair | None = None
     last = len(bidding) - 1
     for at, pair in enumerate(bidding):
-        if pair.name == "mb":
+        key, name, value, line, column, _, _ = pair  # unpacked: fields cost a lookup each
+        if name == "mb":
             start = start or pair
-            value = pair.value
-            body.append(_element(pbn_call(value), pair.line, pair.value_column))
+            call = _PBN_CALLS.get(value)
+            if call is None:
+                call = _remember_call(value)
+            body.append(_new_element(Element, (_TOKENS, call, line, column + len(key) + 1)))
             if value.endswith("!") and (at == last or bidding[at + 1].name != "an"):
                 _add_note(body, notes, ALERT_NOTE, pair)
         elif at == 0 or bidding[at - 1].name != "mb":
@@ -400,30 +434,26 @@ def _play(cards: Sequence[Pair], claim: Pair | None, hands: dict[str, Hand] | No
     if claim is not None and claim.start < cards[-1].start:
         problems.append(Diagnostic("SY302", "cards (pc) after the claim (mc)",
                                    claim.line, claim.column))
+    # every card's element in the order played, then each trick's four in seat columns
+    played = [_new_element(Element, (_TOKENS, value if len(value) == 2 and value.isupper()
+                                     else value.strip().upper() or "-",  # BBO writes SA;
+                                     line, column + len(key) + 1))       # others sa, " SA"
+              for key, _, value, line, column, _, _ in cards]
     body: list[Element] = []
     first = -1
     leader = 3  # a card no hand holds: the replay reports it; the columns keep the order
-    for at in range(0, len(cards), 4):
-        trick = cards[at:at + 4]
-        seat = _holder(hands, trick[0].value.strip().upper()) if hands else None
+    for at in range(0, len(played), 4):
+        seat = _holder(hands, played[at].text) if hands else None
         if seat is not None:
             leader = _CLOCKWISE_INDEX[seat]
         if first < 0:
             first = leader
-        row: list[Pair | None] = list(trick) + [None] * (4 - len(trick))
+        row = played[at:at + 4]
+        if len(row) < 4:  # the trick the play stops in: its cards to come are unknown
+            last = row[-1]
+            row += [_new_element(Element, (_TOKENS, "-", last.line, last.column))] * (4 - len(row))
         turn = (first - leader) % 4  # the leader's card goes to the leader's column
-        if turn:
-            row = row[turn:] + row[:turn]
-        last = trick[-1]
-        for card in row:
-            if card is None:
-                body.append(_new_element(Element, (_TOKENS, "-", last.line,
-                                                   last.value_column)))
-                continue
-            key, _, value, line, column, _, _ = card  # unpacked: fields cost a lookup each
-            if len(value) != 2 or not value.isupper():  # BBO writes SA; others sa, or " SA"
-                value = value.strip().upper() or "-"
-            body.append(_new_element(Element, (_TOKENS, value, line, column + len(key) + 1)))
+        body += row[turn:] + row[:turn] if turn else row
     if claim is not None:
         body.append(_element("*", claim.line, claim.column))
     return [tag("Play", CLOCKWISE[first], cards[0], tuple(body))]

@@ -210,6 +210,8 @@ class _Replay:
             self.report("PL004", "a second lead out of turn (^L) in one trick", extra)
         lead_out = marked[0] if marked else None
         leader = lead_out[0] if lead_out else self.play.leader
+        if leader is None:
+            leader = _leader_before_plus(row)
         if leader is not None:
             shift = (leader - self.play_seat) % 4
             row = row[shift:] + row[:shift]
@@ -288,6 +290,21 @@ class _Replay:
             self.report(_FAULT_CODES[fault], play.explain(card, fault, seat), where)
         # Recorded even when illegal, so that one error does not hide the rest.
         self.play = play.with_judged_card(card, fault, seat, lead_out_of_turn)
+
+
+def _leader_before_plus(row: list[_Slot]) -> Seat | None:
+    """The leader of a trick whose leader the play does not tell, from its ``+``: it
+    stands for the next card (PBN 3.6), so the trick's cards are those played before it,
+    the first of them in the first column after it (cyclically) that holds one. Without
+    ``+``, None: the trick is played in column order."""
+    plus = [index for index, (_, item) in enumerate(row) if item is not None and item.text == "+"]
+    if not plus:
+        return None
+    for step in range(1, 4):
+        seat, item = row[(plus[0] + step) % 4]
+        if item is not None and item.text != "-":
+            return seat
+    return row[plus[0]][0]
 
 
 def replay_play(game: Game, section: Section, setting: PlaySetting,

@@ -10,25 +10,30 @@ and scoring reads the same replay.
 from __future__ import annotations
 
 from pbnkit.diagnostics import Diagnostic, Severity
+from pbnkit.lin.layout import claim_of
 from pbnkit.model.cards import Seat
 from pbnkit.model.values import parse_or_none
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.sections import section
 from pbnkit.replay.game import at_section, play_setting, replay
-from pbnkit.rules.result import check_contract, check_result
+from pbnkit.rules.result import check_claim, check_contract, check_result
 from pbnkit.rules.section_export import check_layout
 
 
 def check(game: Game) -> list[Diagnostic]:
     """Diagnostics from replaying the Auction and Play sections of ``game``, in order of
     position in the file, with the annotation problems found decoding them (SY codes)
-    and the Contract, Declarer and Result tags checked against the replay."""
+    and the Contract, Declarer and Result tags (and a LIN board's claim) checked against
+    the replay."""
     replayed = replay(game)
     found = list(replayed.diagnostics)
     if replayed.contract is not None:
         found += check_contract(game, replayed.contract, replayed.declarer)
+    claim = claim_of(game)
     if replayed.tricks is not None:
-        found += check_result(game, replayed.tricks, replayed.play_declarer)
+        found += check_result(game, replayed.tricks, replayed.play_declarer, claim)
+    if claim is not None:
+        found += check_claim(game, claim, replayed.tricks, replayed.play_declarer)
     return sorted(found, key=lambda d: (d.line, d.column))
 
 

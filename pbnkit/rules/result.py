@@ -9,15 +9,16 @@ value is simply not compared. Values with a leading ``^`` record an irregularity
 from __future__ import annotations
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.lin import codes as _lin_codes  # noqa: F401 -- registers SC301
 from pbnkit.model.calls import Contract
 from pbnkit.model.cards import Seat
-from pbnkit.pbn.records import Game
+from pbnkit.pbn.records import Game, TagPair
 from pbnkit.replay.outcome import Tricks
 from pbnkit.replay.tags import ResultTag, read_contract, read_declarer, read_result
 
 # The readers live with the replay, below rules and scoring; the score checks find them here.
-__all__ = ["OUTCOME", "ResultTag", "check_contract", "check_result", "read_contract",
-           "read_declarer", "read_result"]
+__all__ = ["OUTCOME", "ResultTag", "check_claim", "check_contract", "check_result",
+           "read_contract", "read_declarer", "read_result"]
 
 E = Severity.ERROR
 
@@ -79,14 +80,18 @@ def _shift_hint(found: Seat, expected: Seat) -> str:
             f"pass{'es' if passes > 1 else ''} (are opening passes left out?)")
 
 
-def check_result(game: Game, tricks: Tricks, declarer: Seat | None) -> list[Diagnostic]:
+def check_result(game: Game, tricks: Tricks, declarer: Seat | None,
+                 claim: TagPair | None = None) -> list[Diagnostic]:
     """Result against the tricks of a replayed play.
 
     Every form reduces to one test per side named: the count lies between the tricks that
     side has won and those plus every trick whose winner is not known (unplayed, claimed
     or with unknown cards). For 13 known tricks that is one number; after ``*`` it is the
     claim's range; for an unfinished play it admits both the partial and a total count.
+    A Result that is a LIN board's ``claim`` (:func:`pbnkit.lin.layout.claim_of`) is :func:`check_claim`'s.
     """
+    if claim is not None and game.tag("Result") == claim:
+        return []
     result = read_result(game.value("Result"))
     if result is None or result.wrong_agreement:
         return []
@@ -97,16 +102,43 @@ def check_result(game: Game, tricks: Tricks, declarer: Seat | None) -> list[Diag
     else:
         claims = list(result.sides)
     for side, count in claims:
-        won, lost = tricks.won(side), tricks.won(side.other)
         whose = "declarer" if result.declarer_tricks is not None else side.value
-        if won == tricks.total - lost and count != won:
-            why = f"{whose} won {won} tricks"
-        elif count < won:
-            why = f"{whose} had already won {won} tricks when the play stopped"
-        elif count > tricks.total - lost:
-            why = (f"the other side had already won {lost} tricks, so {whose} can have at most "
-                   f"{tricks.total - lost}")
-        else:
-            continue
-        return [_report(game, "SC003", f"Result {game.value('Result')!r} but {why}", "Result")]
+        why = _against_play(count, tricks.won(side), tricks.won(side.other), tricks, whose)
+        if why is not None:
+            return [_report(game, "SC003", f"Result {game.value('Result')!r} but {why}",
+                            "Result")]
     return []
+
+
+def check_claim(game: Game, claim: TagPair, tricks: Tricks | None,
+                declarer: Seat | None) -> list[Diagnostic]:
+    """A LIN board's claim (``mc``, declarer's total of tricks) against
+    the play before it, reported at the ``mc`` pair: SC301. Without a play or a declarer
+    only its count is judged (a deal has 13 tricks)."""
+    if not claim.value.isdigit():
+        return []  # a claim in no form: TG007 says so
+    count = int(claim.value)
+    if tricks is None or declarer is None:
+        why = "a deal has 13 tricks" if count > 13 else None
+    else:
+        won, lost = tricks.won(declarer.side), tricks.won(declarer.side.other)
+        why = _against_play(count, won, lost, tricks, "declarer")
+        if why is None and count > 13:
+            why = "a deal has 13 tricks"
+    if why is None:
+        return []
+    return [Diagnostic("SC301", f"claim of {count} tricks (mc) but {why}", claim.line,
+                       claim.column, game.path, game.board)]
+
+
+def _against_play(count: int, won: int, lost: int, tricks: Tricks, whose: str) -> str | None:
+    """Why a side cannot end with ``count`` tricks, having won ``won`` and lost ``lost``
+    of the play's ``tricks``; None when it can."""
+    if won == tricks.total - lost and count != won:
+        return f"{whose} won {won} tricks"
+    if count < won:
+        return f"{whose} had already won {won} tricks when the play stopped"
+    if count > tricks.total - lost:
+        return (f"the other side had already won {lost} tricks, so {whose} can have at most "
+                f"{tricks.total - lost}")
+    return None
