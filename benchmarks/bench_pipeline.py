@@ -2,7 +2,7 @@
 one run.
 
     python benchmarks/bench_pipeline.py [--boards N] [--repeat R] [--seed S] [--memory]
-                                        [--compiled]
+                                        [--compiled] [--jobs-boards M]
 
 Every line runs as its own process, the way a user runs it, and is measured in CPU seconds
 (user + system, workers included) through ``wait4``; wall seconds are printed for the
@@ -11,7 +11,9 @@ endplay's ``pbn.load`` boards per CPU-second on the same file, so the noise of a
 machine mostly cancels out. ``--memory`` adds the peak RSS of each command at N and 10 N
 boards (flat memory: the larger run should need little more than the smaller).
 ``--compiled`` runs pbnkit as its wheel is built, with the hot modules compiled by mypyc
-(built once per state of the sources, as ``pytest --compiled`` does).
+(built once per state of the sources, as ``pytest --compiled`` does). ``--jobs-boards M``
+measures the ``-j`` lines on a file of M boards instead (the serial start-up of a run,
+a few tenths of a second, weighs less on a larger file).
 """
 
 from __future__ import annotations
@@ -142,9 +144,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="also peak RSS at N and 10 N boards (generates a 10 N file)")
     parser.add_argument("--compiled", action="store_true",
                         help="run pbnkit compiled with mypyc, as its wheel is built")
+    parser.add_argument("--jobs-boards", type=int, metavar="M",
+                        help="boards in the file of the -j lines (default: N)")
     args = parser.parse_args(argv)
-    if args.boards < 1 or args.repeat < 1:
-        parser.error("--boards and --repeat must be at least 1")
+    if args.boards < 1 or args.repeat < 1 or (args.jobs_boards is not None
+                                              and args.jobs_boards < 1):
+        parser.error("--boards, --repeat and --jobs-boards must be at least 1")
     try:
         import endplay  # noqa: F401
     except ImportError:
@@ -167,7 +172,14 @@ def main(argv: list[str] | None = None) -> int:
         for line in speed_table(path, tmp, args.boards, args.repeat):
             print(line)
         print()
-        for line in jobs_table(path, tmp, args.repeat):
+        jobs_path = path
+        if args.jobs_boards and args.jobs_boards != args.boards:
+            jobs_path = f"{tmp}/bench-{args.jobs_boards}.pbn"
+            write_file(jobs_path, args.jobs_boards, args.seed)
+            run(commands(jobs_path, tmp, 1)["convert --no-check"])  # what rescore reads
+            print(f"-j lines: {args.jobs_boards} boards, "
+                  f"{Path(jobs_path).stat().st_size / 1e6:.1f} MB")
+        for line in jobs_table(jobs_path, tmp, args.repeat):
             print(line)
         if args.memory:
             large = f"{tmp}/bench-{args.boards * 10}.pbn"

@@ -129,6 +129,21 @@ def iter_chunks(path: str | os.PathLike[str], target_bytes: int) -> Iterator[Res
                 stream, start, size)
 
 
+class _LineCount:
+    """The line numbers of positions of a text, asked in order: each is counted on from
+    the one before."""
+
+    def __init__(self, text: str, line: int):
+        self.text = text
+        self.pos = 0
+        self.line = line
+
+    def at(self, pos: int) -> int:
+        self.line += self.text.count("\n", self.pos, pos)
+        self.pos = pos
+        return self.line
+
+
 class _Planner:
     """One pass over the file, block by block (a block is the text between semi-empty
     lines outside commentary: a game, or commentary waiting for the next game)."""
@@ -152,7 +167,10 @@ class _Planner:
         offset, line, in_comment = start, 1, False
         block: tuple[int, int, bool] | None = None  # start, line, starts with a tag pair
         after_game = False  # the last block ended a game that started with a tag pair
-        separator: tuple[int, int] | None = None  # where a cut before the next block goes
+        separator: int | None = None  # where a cut before the next block goes
+        # A game that starts with a tag pair only adds to the count, when nothing is
+        # inherited: its line is not needed, and lines are counted only where they are.
+        counting_only = self.inherited is None
         for raw in whole_lines(stream):
             # Line ends become one character each (CRLF as " \n"), so offsets stay
             # byte offsets; Latin-1 keeps every ASCII character where it was.
@@ -160,39 +178,40 @@ class _Planner:
             if not text.endswith("\n"):
                 text += "\n"
             blanks, in_comment = blank_lines(text, in_comment)
-            counted, counted_line = 0, line
+            lines = _LineCount(text, line)
             pos = 0
             ends: list[tuple[int, int | None]] = [*blanks, (len(text), None)]
             for blank_start, blank_end in ends:
                 if blank_start > pos and block is None:
-                    counted_line += text.count("\n", counted, pos)
-                    counted = pos
                     tagged = self.tag_pairs.match(text, pos, text.index("\n", pos)) is not None
-                    if separator and after_game and tagged and \
-                            separator[0] - part.start >= self.target:
+                    if separator is not None and after_game and tagged and \
+                            separator - part.start >= self.target:
                         yield replace(part, end=offset + pos, last=False)
-                        part = self._resume(separator, offset + pos, counted_line, size)
-                    block, separator = (offset + pos, counted_line, tagged), None
+                        part = self._resume(separator, offset + pos, lines.at(pos), size)
+                    block = (offset + pos, -1 if counting_only and tagged else lines.at(pos),
+                             tagged)
+                    separator = None
                 if blank_end is None:
                     break
                 if block is not None:
                     end = offset + blank_start
-                    self._block(block, end, text, offset)
+                    if block[1] < 0:
+                        self.games += 1
+                    else:
+                        self._block(block, end, text, offset)
                     after_game = block[2]
-                    counted_line += text.count("\n", counted, blank_start)
-                    counted = blank_start
-                    block, separator = None, (end, counted_line)
+                    block, separator = None, end
                 pos = blank_end
             offset += len(raw)
             line += text.count("\n")
         yield part
 
-    def _resume(self, separator: tuple[int, int], start: int, line: int, size: int) -> Resume:
+    def _resume(self, separator: int, start: int, line: int, size: int) -> Resume:
         """A part from ``start`` (at ``line``), after the semi-empty lines from
         ``separator``."""
         state = self.inheritance
-        self.blocks.seek(separator[0])
-        lines = self.blocks.read(start - separator[0])  # semi-empty: ASCII in any codec
+        self.blocks.seek(separator)
+        lines = self.blocks.read(start - separator)  # semi-empty: ASCII in any codec
         blank = normalized(lines, Encoding()).decode("latin-1").split("\n")[:-1]
         return Resume(start, size, line, self.games, self.encoding.bom,
                       self.encoding.declared, tuple(state.previous.items()),

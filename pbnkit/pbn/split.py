@@ -326,7 +326,18 @@ def _comment_state(text: str, in_comment: bool) -> bool:
 
 _SPECIAL = re.compile(r'[{;"]')
 _STRING_END = re.compile(r'(?:[^"\\]|\\.)*"?')
-_BLANK = re.compile(r"^[ \t\v\f]*\n", re.MULTILINE)
+_BLANK = re.compile(r"[ \t\v\f]*\n")
+# A semi-empty line after a line end. Searched from each "\n" (a literal the regex engine
+# finds at C speed), not from each line start with ^ and MULTILINE, which tries every
+# character: a third of the time.
+_BLANK_AFTER = re.compile(r"\n(?=([ \t\v\f]*\n))")
+
+
+def _blank_spans(text: str) -> list[tuple[int, int]]:
+    """Start and end of every semi-empty line of ``text`` (whole lines)."""
+    first = _BLANK.match(text)
+    spans = [match.span(1) for match in _BLANK_AFTER.finditer(text)]
+    return spans if first is None else [first.span(), *spans]
 
 
 def _next_special(text: str, pos: int) -> int:
@@ -345,13 +356,13 @@ def blank_lines(text: str, in_comment: bool) -> tuple[list[tuple[int, int]], boo
     ``\n``) that lie outside ``{...}`` commentary, and whether a comment is open at its end.
     """
     if not in_comment and "{" not in text:
-        return [match.span() for match in _BLANK.finditer(text)], False
+        return _blank_spans(text), False
     blanks = []
     pos = 0  # a line start where the comment state is known
-    for match in _BLANK.finditer(text):
-        in_comment, pos = _comment_state_at(text, pos, match.start(), in_comment)
+    for span in _blank_spans(text):
+        in_comment, pos = _comment_state_at(text, pos, span[0], in_comment)
         if not in_comment:
-            blanks.append(match.span())
+            blanks.append(span)
     return blanks, _comment_state_at(text, pos, len(text), in_comment)[0]
 
 
