@@ -390,6 +390,16 @@ def test_the_command_starts_without_the_heavy_modules():
     assert loaded == []
 
 
+@pytest.mark.parametrize("work", ["pbnkit.jobs.work", "pbnkit.rules.report"])
+def test_the_workers_of_validate_and_score_load_no_arrow(work):
+    # Arrow is for archives: validate and score read PBN, and a third of their start-up
+    # would go to importing it.
+    script = f"import sys, {work}; print('pyarrow' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, cwd=REPO).stdout.strip()
+    assert loaded == "False"
+
+
 @pytest.mark.parametrize("glob, path, matched", [
     ("robots/*", "robots/deep/bba.pbn", True),      # * spans directories
     ("robots", "robots/deep/bba.pbn", True),        # a directory above the file

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pbnkit.errors import PbnError
-from pbnkit.export.archive_units import ArchiveUnit
 from pbnkit.jobs.units import Unit
 from pbnkit.pbn.records import Game
 from pbnkit.scoring.base import BoardResult
 from pbnkit.scoring.records import results_of
+
+if TYPE_CHECKING:  # Arrow, which it needs, is a third of the start-up of pbnkit score
+    from pbnkit.export.archive_units import ArchiveUnit
 
 
 class ReadError(PbnError):
