@@ -185,9 +185,9 @@ def sniff(head: bytes, name: str | None = None) -> str | None:
     return suffix[1:] if suffix in (".lin", ".pbn") else content
 
 
-def sniff_file(path: str) -> str | None:
-    """:func:`sniff` for a file on disk."""
-    return sniff(_head_of(path), path)
+def sniff_file(path: str, name: str | None = None) -> str | None:
+    """:func:`sniff` for a file on disk, shown as ``name`` (default: ``path``)."""
+    return sniff(_head_of(path), name or path)
 
 
 def _head_of(source: Source) -> bytes:
