@@ -194,6 +194,8 @@ def _head_of(source: Source) -> bytes:
     """The first bytes of a file, to tell its format; none when it cannot be read now
     (its reader then says why, as it reads)."""
     if isinstance(source, (str, os.PathLike)):
+        if not os.path.isfile(source) and os.path.exists(source):
+            return b""  # a pipe (a FIFO, <(...)) is read once: by its reader, from its start
         try:
             with open(source, "rb") as stream:
                 return stream.read(_SNIFF)
