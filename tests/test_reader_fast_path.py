@@ -7,13 +7,14 @@ import io
 import pickle
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pbnkit
-from pbnkit.pbn import parser
+from pbnkit.pbn import parser, terminals
 from tests.conftest import CORPUS, corpus_params
 from tests.test_robustness import PIECES, SEED
 
@@ -54,6 +55,11 @@ def test_fast_path_is_taken_for_plain_games():
     assert parser._scan('[Event "x"]\n[Auction "N"]\n1S Pass\n{c}', 1) is not None
     assert parser._scan("1S before any tag", 1) is None
     assert parser._scan('[Event "x"]\n 50% off', 1) is None
+
+
+def test_the_fast_paths_terminals_are_the_grammars():
+    # pbnkit/pbn/terminals.py is made from the grammar: its docstring says how.
+    assert Path(terminals.__file__).read_text(encoding="utf-8") == parser.terminals_source()
 
 
 EDITS = st.lists(st.tuples(st.floats(0, 1), st.sampled_from(PIECES), st.integers(0, 20)),

@@ -21,6 +21,7 @@ from lark.exceptions import (
 )
 
 from pbnkit.pbn.records import Element, ElementKind, TagPair
+from pbnkit.pbn.terminals import IGNORED, TERMINALS
 
 def grammar_path(name: str = "pbn.lark") -> Path:
     """A grammar (PBN's by default) inside the installed wheel, else the repository's
@@ -236,21 +237,42 @@ _SECTION_DATA = frozenset(("WORDS", "STRING"))
 @functools.cache
 def terminal(name: str) -> re.Pattern[str]:
     """One terminal of the grammar, compiled."""
-    return re.compile(next(t for t in _parser().terminals if t.name == name).pattern.to_regexp())
+    return re.compile(dict(TERMINALS)[name])
 
 
 @functools.cache
 def _master() -> re.Pattern[str]:
-    """The grammar's terminals as one alternation, in the order Lark's lexer tries them."""
+    """The grammar's terminals as one alternation, in the order Lark's lexer tries them
+    (from :mod:`pbnkit.pbn.terminals`: reading a plain game never builds the parser)."""
+    return re.compile("|".join(f"(?P<{_IGNORED if name in IGNORED else name}>{pattern})"
+                               for name, pattern in TERMINALS))
+
+
+def terminals_source() -> str:
+    """The text of :mod:`pbnkit.pbn.terminals`, from the Lark parser of the grammar."""
     parser = _parser()
     terminals = sorted(parser.terminals, key=lambda t: (  # as in lark.lexer.BasicLexer
         -t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
-    ignored = set(parser.ignore_tokens)
-    unknown = {t.name for t in terminals} - ignored - SHAPERS.keys()
+    ignored = sorted(parser.ignore_tokens)
+    unknown = {t.name for t in terminals} - set(ignored) - SHAPERS.keys()
     assert not unknown, f"no shaping for terminals {unknown}"
-    return re.compile("|".join(
-        f"(?P<{_IGNORED if t.name in ignored else t.name}>{t.pattern.to_regexp()})"
-        for t in terminals))
+    rows = "".join(f"    ({t.name!r}, {t.pattern.to_regexp()!r}),\n" for t in terminals)
+    return (f'"""{_TERMINALS_DOC}"""\n\n'
+            "TERMINALS: tuple[tuple[str, str], ...] = (\n" + rows + ")\n"
+            f"IGNORED = frozenset({ignored!r})\n")
+
+
+_TERMINALS_DOC = """The terminals of grammars/pbn.lark as regular expressions, in the order Lark's
+lexer tries them: what the reader's fast path matches, without loading the grammar and
+building the Lark parser, which would cost every start tens of milliseconds (Lark parses
+only the games the fast path cannot read).
+
+Made by ``pbnkit.pbn.parser.terminals_source()``; tests/test_reader_fast_path.py checks it
+is current. After a change of the grammar::
+
+    python -c "from pbnkit.pbn.parser import terminals_source as t; print(t(), end='')" \\
+        > pbnkit/pbn/terminals.py
+"""
 
 
 def _scan(text: str, first_line: int) -> Shaped | None:
