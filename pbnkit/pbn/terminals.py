@@ -3,10 +3,10 @@ lexer tries them: what the reader's fast path matches, without loading the gramm
 building the Lark parser, which would cost every start tens of milliseconds (Lark parses
 only the games the fast path cannot read).
 
-Made by ``pbnkit.pbn.parser.terminals_source()``; tests/test_reader_fast_path.py checks it
+Made by ``pbnkit.pbn.lark_parser.terminals_source()``; tests/test_reader_fast_path.py checks it
 is current. After a change of the grammar::
 
-    python -c "from pbnkit.pbn.parser import terminals_source as t; print(t(), end='')" \
+    python -c "from pbnkit.pbn.lark_parser import terminals_source as t; print(t(), end='')" \
         > pbnkit/pbn/terminals.py
 """
 
