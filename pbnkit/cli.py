@@ -186,8 +186,8 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
 
     PATHS are files, directories searched for *.pbn and *.lin (in any case; .pbn.gz,
     .lin.gz and .zip files are read as what they hold), or - for standard input (named by
-    --stdin-filename). Findings are listed file by file as
-    each is checked, in line order. Exit status: 0 when no finding reaches --fail-on
+    --stdin-filename). Findings are listed in file and line order
+    while the files are read (game by game with -j 1; see docs/cli.md). Exit status: 0 when no finding reaches --fail-on
     (or with --exit-zero), 1 when one does, 2 for usage, settings or input errors (a
     file that cannot be read), 101 for an internal error, 130 when interrupted.
     """
