@@ -31,7 +31,8 @@ MODULES = (
     "pbnkit/diagnostics.py",
     "pbnkit/model/__init__.py", "pbnkit/model/auction.py", "pbnkit/model/calls.py",
     "pbnkit/model/cards.py", "pbnkit/model/values.py",
-    "pbnkit/pbn/chunks.py", "pbnkit/pbn/parser.py", "pbnkit/pbn/reader.py",
+    "pbnkit/pbn/chunks.py", "pbnkit/pbn/lark_parser.py", "pbnkit/pbn/parser.py",
+    "pbnkit/pbn/reader.py",
     "pbnkit/pbn/sections.py", "pbnkit/pbn/split.py",
     # the LIN reader's classes derive from the PBN reader's: an interpreted class cannot
     "pbnkit/lin/*.py",

@@ -32,7 +32,7 @@ from pbnkit.streams import STDOUT, check_output, to_stdout
 
 if TYPE_CHECKING:
     from pbnkit.config import Config
-    from pbnkit.rules.report import Report
+    from pbnkit.rules.report import Options, Report
     from pbnkit.jobs.work import ScoredUnit
     from pbnkit.scoring.base import BoardResult
     from pbnkit.scoring.report import ScoreReport
@@ -186,13 +186,13 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
 
     PATHS are files, directories searched for *.pbn and *.lin (in any case; .pbn.gz,
     .lin.gz and .zip files are read as what they hold), or - for standard input (named by
-    --stdin-filename). Findings are listed file by file as
-    each is checked, in line order. Exit status: 0 when no finding reaches --fail-on
+    --stdin-filename). Findings are listed in file and line order
+    while the files are read (game by game with -j 1; see docs/cli.md). Exit status: 0 when no finding reaches --fail-on
     (or with --exit-zero), 1 when one does, 2 for usage, settings or input errors (a
     file that cannot be read), 101 for an internal error, 130 when interrupted.
     """
     from pbnkit.config import Config as Defaults
-    from pbnkit.rules.report import FileReport, FileValidation, Options, Report, check_unit
+    from pbnkit.rules.report import FileReport, Options, Report
 
     settings = settings or Defaults()
     if statistics and output_format not in ("text", "json"):
@@ -211,7 +211,8 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
         fixed = fix_files(inputs.files, inputs.names, options.select, options.ignore, diff)
         if diff:
             sys.exit(EXIT_FINDINGS if fixed else EXIT_CLEAN)
-    # text and github lines go out as each file is done; the other forms need the whole run
+    # text and github lines go out as the games are checked; the other forms need the
+    # whole run
     streamed = output_format in ("text", "github") and not statistics
     line = _github_line if output_format == "github" else Diagnostic.format
     report = Report()
@@ -221,23 +222,7 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
         click.echo(f"pbnkit: {name}: {why}", err=True)
     with running("validating", inputs.files, jobs, scheduler, quiet,
                  names=inputs.names) as run:
-        validation = FileValidation("", options)
-        for unit, checked in run.engine.map(partial(check_unit, options), run.units):
-            if unit.chunk == 0:
-                validation = FileValidation(unit.path, options)
-            run.progress.advance(validation.add(checked), unit.size)
-            if not unit.is_last:
-                continue
-            file_report, diagnostics = validation.finish()
-            report.files.append(file_report)
-            if file_report.failure:
-                click.echo(f"pbnkit: {unit.path}: {file_report.failure}", err=True)
-            if not streamed:
-                report.diagnostics.extend(diagnostics)
-            elif diagnostics:
-                if run.progress.enabled:
-                    click.echo("\r\x1b[K", err=True, nl=False)  # the progress line, redrawn next
-                click.echo("\n".join(map(line, diagnostics)))
+        _validated(run, options, line if streamed else None, report)
     if double_dummy:
         check_double_dummy(report, inputs, options, line if streamed else None)
     _validate_output(report, output_format, statistics, Severity(min_severity))
@@ -247,6 +232,47 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
                  else EXIT_TROUBLE)
     found = report.errors + (report.warnings if fail_on == "warning" else 0)
     sys.exit(EXIT_FINDINGS if found and not exit_zero else EXIT_CLEAN)
+
+
+def _validated(run: Run, options: Options, line: Callable[[Diagnostic], str] | None,
+               report: Report) -> None:
+    """Check every unit and merge the findings file by file into ``report``. With
+    ``line``, each finding is printed as soon as no finding still to come can precede it:
+    game by game with ``-j 1``, a unit (a file, or a chunk of a large one) at a time with
+    ``-j N``."""
+    from pbnkit.jobs.engines import Inline
+    from pbnkit.rules.report import FileValidation, check_games, check_unit
+
+    parts = check_games(options, run.units) if line is not None and isinstance(
+        run.engine, Inline) else run.engine.map(partial(check_unit, options), run.units)
+    validation = FileValidation("", options)
+    current = None
+    for unit, checked in parts:
+        if unit is not current and unit.chunk == 0:  # a file's first part
+            source = unit.source or unit.path if line is not None else None
+            validation = FileValidation(unit.path, options, source)
+        current = unit
+        run.progress.advance(validation.add(checked), unit.size if checked.final else 0)
+        if not (checked.final and unit.is_last):
+            if line is not None:
+                _print(run, line, validation.ready())
+            continue
+        file_report, diagnostics = validation.finish()
+        report.files.append(file_report)
+        if file_report.failure:
+            click.echo(f"pbnkit: {unit.path}: {file_report.failure}", err=True)
+        if line is None:
+            report.diagnostics.extend(diagnostics)
+        else:
+            _print(run, line, diagnostics)
+
+
+def _print(run: Run, line: Callable[[Diagnostic], str], diagnostics: list[Diagnostic]) -> None:
+    if not diagnostics:
+        return
+    if run.progress.enabled:
+        click.echo("\r\x1b[K", err=True, nl=False)  # the progress line, redrawn next
+    click.echo("\n".join(map(line, diagnostics)))
 
 
 def _codes(values: tuple[str, ...], option: str) -> tuple[str, ...]:

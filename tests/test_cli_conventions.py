@@ -400,6 +400,22 @@ def test_the_workers_of_validate_and_score_load_no_arrow(work):
     assert loaded == "False"
 
 
+def test_a_tiny_validate_loads_only_what_checking_a_game_needs(tmp_path):
+    # One small file: checked in this process (no pool), plain games read by the fast
+    # path (Lark is not even loaded), no Arrow, no templates.
+    tiny = tmp_path / "tiny.pbn"
+    tiny.write_text('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
+    heavy = ("lark", "pyarrow", "jinja2", "multiprocessing", "concurrent.futures",
+             "pbnkit.export", "pbnkit.report")
+    script = ("import sys\nfrom pbnkit.cli import main\ntry:\n"
+              f"    main(['validate', '-q', {str(tiny)!r}])\nexcept SystemExit:\n    pass\n"
+              "print(*sorted(m for m in sys.modules if "
+              f"any(m == h or m.startswith(h + '.') for h in {heavy!r})))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, cwd=REPO).stdout.splitlines()
+    assert loaded == ["1 files, 1 games: 0 errors, 0 warnings", ""]
+
+
 @pytest.mark.parametrize("glob, path, matched", [
     ("robots/*", "robots/deep/bba.pbn", True),      # * spans directories
     ("robots", "robots/deep/bba.pbn", True),        # a directory above the file

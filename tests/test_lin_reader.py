@@ -299,3 +299,14 @@ def test_bad_values_and_illegal_calls_and_cards_are_reported_at_their_pairs():
     assert found["TG005"] == (1, text.index("sv|x") + 4)   # the value x
     assert found["AU001"] == (1, text.index("1H") + 1)     # 1H after 2S: insufficient
     assert found["PL001"] == (1, text.index("S2|") + 1)    # South holds no S2
+
+
+def test_the_lin_terminals_are_the_grammars():
+    # pbnkit/lin/terminals.py is made from the grammar: its docstring says how (the source
+    # file: a compiled build's module is not).
+    from conftest import REPO
+
+    from pbnkit.lin import lark_parser
+
+    source = REPO / "pbnkit" / "lin" / "terminals.py"
+    assert source.read_text(encoding="utf-8") == lark_parser.terminals_source()

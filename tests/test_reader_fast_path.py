@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pbnkit
-from pbnkit.pbn import parser
-from tests.conftest import CORPUS, corpus_params
+from pbnkit.pbn import lark_parser, parser
+from tests.conftest import CORPUS, REPO, corpus_params
 from tests.test_robustness import PIECES, SEED
 
 
@@ -54,6 +54,12 @@ def test_fast_path_is_taken_for_plain_games():
     assert parser._scan('[Event "x"]\n[Auction "N"]\n1S Pass\n{c}', 1) is not None
     assert parser._scan("1S before any tag", 1) is None
     assert parser._scan('[Event "x"]\n 50% off', 1) is None
+
+
+def test_the_fast_paths_terminals_are_the_grammars():
+    # pbnkit/pbn/terminals.py is made from the grammar: its docstring says how.
+    source = REPO / "pbnkit" / "pbn" / "terminals.py"  # the source, whatever the build
+    assert source.read_text(encoding="utf-8") == lark_parser.terminals_source()
 
 
 EDITS = st.lists(st.tuples(st.floats(0, 1), st.sampled_from(PIECES), st.integers(0, 20)),

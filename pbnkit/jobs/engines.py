@@ -10,15 +10,17 @@ the input.
 from __future__ import annotations
 
 import collections
-import multiprocessing
 import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pbnkit.errors import PbnError
+
+if TYPE_CHECKING:  # a run on one process (a small file, -j 1) never starts a pool
+    import multiprocessing.context
+    from concurrent.futures import Future
 
 U = TypeVar("U")
 R = TypeVar("R")
@@ -111,6 +113,9 @@ class Pool:
     threads."""
 
     def __init__(self, jobs: int):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         self.jobs = jobs
         context: multiprocessing.context.BaseContext
         if threading.active_count() == 1:

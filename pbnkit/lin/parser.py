@@ -1,5 +1,7 @@
-"""The Lark parser for a LIN file, loaded once, and the shaping of its tokens into
-:class:`Pair` records with positions. No Lark exception leaves this module."""
+"""A LIN file's text read into :class:`Pair` records with positions: by regular
+expressions made of the grammar's terminals, or, for a text they cannot read, by the Lark
+parser of :mod:`pbnkit.lin.lark_parser`, which is loaded only then. No Lark exception
+leaves these modules."""
 
 from __future__ import annotations
 
@@ -7,12 +9,9 @@ import functools
 import re
 from collections.abc import Iterator
 from itertools import chain
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
-
-from pbnkit.pbn.parser import grammar_path
+from pbnkit.lin.terminals import TERMINALS
 
 
 # A named tuple, not a frozen dataclass: a vugraph archive has millions of pairs.
@@ -49,31 +48,6 @@ def shape_pair(text: str, line: int, column: int, start: int) -> Pair:
     return _new_pair(Pair, (key, key.lower(), value, line, column, start, start + len(text)))
 
 
-class _Shape(Transformer[Token, list[Pair]]):
-    """Turn Lark's parse of a file into its pairs, in order."""
-
-    def lin(self, children: list[Pair]) -> list[Pair]:
-        return children
-
-    def PAIR(self, token: Token) -> Pair:  # noqa: N802 -- Lark finds it by terminal name
-        # The lexer always sets the positions; Lark's types say they may be missing.
-        return shape_pair(token.value, cast(int, token.line), cast(int, token.column),
-                          cast(int, token.start_pos))
-
-
-@functools.cache
-def _parser() -> Lark:
-    return Lark(
-        grammar_path("lin.lark").read_text(encoding="utf-8"),
-        start="lin",
-        parser="lalr",          # linear time, and lets the transformer run during the parse
-        lexer="contextual",     # only the terminals the parser can accept next are tried
-        transformer=_Shape(),   # no tree is built: pairs come straight out of the parse
-        propagate_positions=False,
-        maybe_placeholders=False,
-    )
-
-
 class LinSyntaxError(Exception):
     """A syntax error in a LIN text, in pbnkit's terms (never a Lark exception)."""
 
@@ -98,8 +72,7 @@ _force_lark = False
 @functools.cache
 def _terminals() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A run of the grammar's PAIRs or its white space; and one PAIR."""
-    patterns = {t.name: t.pattern.to_regexp() for t in _parser().terminals}
-    assert set(patterns) == {"PAIR", "_GAP"}, f"no shaping for terminals {set(patterns)}"
+    patterns = dict(TERMINALS)  # from the grammar: see pbnkit.lin.terminals
     pair = patterns["PAIR"]
     return re.compile(f"(?P<RUN>(?:{pair})+)|{patterns['_GAP']}"), re.compile(pair)
 
@@ -115,12 +88,9 @@ def parse_pairs(text: str) -> list[Pair]:
     runs = None if _force_lark else runs_of(text)
     if runs is not None:
         return list(iter_pairs(text, runs))
-    try:
-        return cast(list[Pair], _parser().parse(text))
-    except UnexpectedInput as error:
-        raise _syntax_error(error, text) from None
-    except LarkError as error:  # anything else Lark may raise is still a syntax problem
-        raise LinSyntaxError(f"cannot parse: {error}", 1, 1, 0) from None
+    from pbnkit.lin.lark_parser import parse  # Lark loads in tens of milliseconds
+
+    return parse(text)
 
 
 def runs_of(text: str) -> list[Run] | None:
@@ -186,20 +156,6 @@ def has_key(text: str, runs: list[Run], name: str) -> bool:
         if marker in token and name in token.split("|")[0:-1:2]:
             return True
     return False
-
-
-def _syntax_error(error: UnexpectedInput, text: str) -> LinSyntaxError:
-    # Lark declares pos_in_stream as None, and sets an int: read it untyped (see
-    # pbnkit.pbn.parser)
-    position: int | None = getattr(error, "pos_in_stream", None)
-    offset = position if position is not None else len(text)
-    line = getattr(error, "line", None) or 1
-    column = getattr(error, "column", None) or 1
-    if isinstance(error, UnexpectedCharacters):
-        message = describe(text, offset)
-    else:
-        message = "unexpected end of file"
-    return LinSyntaxError(message, line, column, offset)
 
 
 _BAD_PAIR = re.compile(r"[^|\s]*\|[^|]*\|")

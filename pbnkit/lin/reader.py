@@ -185,15 +185,17 @@ def sniff(head: bytes, name: str | None = None) -> str | None:
     return suffix[1:] if suffix in (".lin", ".pbn") else content
 
 
-def sniff_file(path: str) -> str | None:
-    """:func:`sniff` for a file on disk."""
-    return sniff(_head_of(path), path)
+def sniff_file(path: str, name: str | None = None) -> str | None:
+    """:func:`sniff` for a file on disk, shown as ``name`` (default: ``path``)."""
+    return sniff(_head_of(path), name or path)
 
 
 def _head_of(source: Source) -> bytes:
     """The first bytes of a file, to tell its format; none when it cannot be read now
     (its reader then says why, as it reads)."""
     if isinstance(source, (str, os.PathLike)):
+        if not os.path.isfile(source) and os.path.exists(source):
+            return b""  # a pipe (a FIFO, <(...)) is read once: by its reader, from its start
         try:
             with open(source, "rb") as stream:
                 return stream.read(_SNIFF)

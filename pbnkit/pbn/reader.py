@@ -46,7 +46,10 @@ class PbnReader:
     ``diagnostics`` holds the problems that belong to no game, ``trailer`` holds
     commentary and escape lines after the last game, and ``original_head`` and
     ``original_tail`` the file's bytes before its first game and after its last (see
-    ``Game.original``). A game is given out when the next one is found.
+    ``Game.original``). A game is given out when the next one is found; ``reached`` is
+    then the line where that one starts: the games still to come, and the problems
+    outside a game still to be found, are at that line or after it (the export-format
+    check of the line ends, SY102, aside: it is made at the end).
 
     With ``resume`` (from :func:`pbnkit.pbn.chunks.plan_chunks`) only the games of that
     part of the file are read, exactly as a whole read yields them; the file-level results
@@ -65,6 +68,8 @@ class PbnReader:
         self.diagnostics: list[Diagnostic] = []
         self.trailer: tuple[Element, ...] = ()
         self.games_read = 0
+        #: a line at or before every line still to be read (see above); 0 until known
+        self.reached = 0
         #: the file's bytes before its first game (all of them when it has none), and
         #: after its last game; None until known, and when this read (a part of the
         #: file) does not reach the file's start or end
@@ -116,7 +121,9 @@ class PbnReader:
         held: Game | None = None
         held_chunk, held_start, held_cut = None, 0, 0  # its chunk, first byte, lines before
         blocks = decoded_blocks(text, encoding, first_line)
+        latest: Chunk | None = None
         for chunk in split_games(blocks, first_line, resume.separator if resume else (), window):
+            latest = chunk
             problems = self._scan(chunk.text, chunk.line, self.strict)
             if self.strict:
                 problems += _separation(chunk, first=self.games_read == 0 and not pending)
@@ -148,6 +155,7 @@ class PbnReader:
             start = window.line_start(chunk.offset, cut) if cut else chunk.offset
             if held is not None:
                 _set(held, "original", window.take(held_start, start))
+                self.reached = chunk.line
                 yield held
             elif at_start:
                 self.original_head = self._head(window.take(0, start))
@@ -162,6 +170,8 @@ class PbnReader:
             pending = ()
             self.games_read += 1
         at_end = resume is None or resume.last
+        if latest is not None:  # the line after the part's last (or its last, unended)
+            self.reached = latest.line + latest.text.count("\n")
         if held is None:  # no game: a file without games when the read is the whole file
             if at_start:
                 self.original_head = self._head(window.take(0, window.end))

@@ -19,6 +19,7 @@ class PlainRecord:
     the whole record: the records are then read again (``pbnkit.rules.unit_scores``)."""
 
     index: int  # the record's ``BoardResult.index``, which tells its full record
+    line: int  # the first line of its game
     scoring_tag: str | None
     field: FieldKey | None  # the board's field, when the record has a score
     ns: int | None

@@ -4,18 +4,23 @@ document, schema ``schemas/validate-report.v1.json``)."""
 from __future__ import annotations
 
 import fnmatch
+import heapq
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, cast
 
 from pbnkit.diagnostics import Diagnostic, Severity
-from pbnkit.pbn.records import Game
 from pbnkit.jobs.units import Unit, UnitEnd, end_of, merge_ends
+from pbnkit.lin.reader import sniff_file
+from pbnkit.pbn.chunks import may_hold
+from pbnkit.pbn.reader import PbnReader
 from pbnkit.rules import check_game, select
-from pbnkit.rules.scores import AnyRecord, ScoreRecord, score_record
+from pbnkit.pbn.records import Game
+from pbnkit.rules.scores import AnyRecord, ScoreChecks, ScoreRecord, score_record
 from pbnkit.rules.unit_scores import UnitScores, compacted, first_scoring
+from pbnkit.scoring import DEFAULT_PROFILE
 from pbnkit.pickling import by_fields
 
 REPORT_VERSION = 1
@@ -133,54 +138,123 @@ by_fields(CheckedGame)
 @dataclass(slots=True)
 class CheckedUnit:
     games: list[CheckedGame]
-    end: UnitEnd | None  # None when the file could not be read
+    end: UnitEnd | None  # None when the file could not be read (or, not final, not yet)
     failure: str | None = None
+    #: the games and the problems outside a game still to come from the file are at this
+    #: line or after it (0: not known)
+    read_to: int = 0
+    #: the unit's last part: :func:`check_games` gives a unit a game at a time
+    final: bool = True
+    #: a part's problems outside a game found since the part before (the final part's
+    #: ``end`` holds them all again)
+    outside: list[Diagnostic] = field(default_factory=list)
     unit: Unit | None = None  # the unit checked, read again if its records must be whole
     scoring: str | None = None  # the first Scoring tag of its games
+
+
+class _Checking:
+    """The games of one unit checked as its reader gives them: :func:`check_unit` in
+    steps."""
+
+    def __init__(self, options: Options, unit: Unit):
+        self.options = options
+        self.unit = unit
+        #: the games' checks go into ``games``; ``end`` (or ``failure``) once read
+        self.checked = CheckedUnit([], None)
+        self._reader: PbnReader | None = None
+        self._told = 0
+
+    def games(self) -> Iterator[CheckedGame]:
+        options, into = self.options, self.checked
+        try:
+            reader = self._reader = self.unit.reader(options.strict)
+            ignore = options.ignored_in(self.unit.path)
+            for game in reader:
+                checked = CheckedGame(game.line)
+                try:
+                    found = check_game(game, options.strict)
+                    checked.score, checked.table = score_record(game)
+                except Exception as error:  # a bug in a check must not hide the other games
+                    checked.failure = _internal(error, game.line)
+                else:
+                    if found:  # most games of a large file have nothing to list or count
+                        checked.found = _tally(checked, select(found, options.select, ignore),
+                                               options.min_severity)
+                into.read_to = reader.reached
+                yield checked
+        except OSError as error:
+            into.failure = f"cannot read: {error.strerror or error}"
+            return
+        into.end, into.read_to = end_of(reader), reader.reached
+
+    def outside(self) -> list[Diagnostic]:
+        """The problems outside a game found since the last call."""
+        if self._reader is None:
+            return []
+        found = self._reader.diagnostics[self._told:]
+        self._told += len(found)
+        return found
 
 
 def check_unit(options: Options, unit: Unit) -> CheckedUnit:
     """Read and check the games of one unit (a worker's job): every check that needs
     only the game itself, and the score records for those of the whole file, the plain
-    ones compacted."""
-    games: list[CheckedGame] = []
-    records: list[ScoreRecord | None] = []
-    try:
-        reader = unit.reader(options.strict)
-        ignore = options.ignored_in(unit.path)
-        for game in reader:
-            checked, record = CheckedGame(game.line), None
-            try:
-                found = check_game(game, options.strict)
-                record, checked.table = score_record(game)
-            except Exception as error:  # a bug in a check must not hide the other games
-                checked.failure = _internal(error, game.line)
-            else:
-                if found:  # most games of a large file have nothing to list or count
-                    checked.found = _tally(checked, select(found, options.select, ignore),
-                                           options.min_severity)
-            games.append(checked)
-            records.append(record)
-    except OSError as error:
-        return CheckedUnit(games, None, f"cannot read: {error.strerror or error}")
-    for checked, sent in zip(games, compacted(records)):
-        checked.score = sent
-    return CheckedUnit(games, end_of(reader), None, unit, first_scoring(records))
+    ones compacted (they go to another process)."""
+    checking = _Checking(options, unit)
+    checked = checking.checked
+    checked.games.extend(checking.games())
+    records = [cast(ScoreRecord | None, game.score)  # full until compacted here
+               for game in checked.games]
+    for game, sent in zip(checked.games, compacted(records)):
+        game.score = sent
+    checked.unit, checked.scoring = unit, first_scoring(records)
+    return checked
+
+
+def check_games(options: Options, units: Iterable[Unit]) -> Iterator[tuple[Unit, CheckedUnit]]:
+    """:func:`check_unit` of each unit, in this process and in parts given out as the
+    games are checked: a part per game, then the unit's end (a part without games), so
+    that the findings of a large file are listed while it is read."""
+    for unit in units:
+        checking = _Checking(options, unit)
+        for game in checking.games():
+            yield unit, CheckedUnit([game], None, read_to=checking.checked.read_to,
+                                    final=False, outside=checking.outside())
+        yield unit, checking.checked
+
+
+#: when a finding is made, for the order of findings at one position: in a game (its own
+#: checks, and the score checks as the games come), outside any game, at the file's end
+_IN_GAME, _OUTSIDE, _AT_END = 0, 1, 2
 
 
 class FileValidation:
     """A file's report, merged in the parent from its units in order: the checks that
-    need the whole file (matchpoints, team matches, rubbers) run here."""
+    need the whole file (matchpoints, team matches, rubbers) run here.
 
-    def __init__(self, path: str, options: Options):
+    Findings are listed in line order, those at one position in the order they are made
+    (a game's, the problems outside any game, the whole file's). :meth:`ready` gives out,
+    while the file is read, those that no finding still to come can precede (none under
+    ``strict``: the check of the file's line ends, at 1:1, is made at its end);
+    :meth:`finish` gives the rest. ``source``: the file's bytes, looked at first so that
+    its score checks know the profile early (for :meth:`ready`; None leaves them
+    waiting for a Scoring tag).
+    """
+
+    def __init__(self, path: str, options: Options, source: str | None = None):
         self.options = options
         self.report = FileReport(path)
-        self.kept: list[Diagnostic] = []
-        self._scores = UnitScores()
+        # A heap of (line, column, when, order of finding, finding): popped in order, it
+        # sorts the findings by position, and at one position as they were made.
+        self._held: list[tuple[int, int, int, int, Diagnostic]] = []
+        self._found = 0
+        self._scores = UnitScores(ScoreChecks(_known_profile(source, path)))
         self._ends: list[UnitEnd] = []
+        self._read_to = 0
+        self._outside = 0  # problems outside a game held from the parts of this unit
 
     def add(self, unit: CheckedUnit) -> int:
-        """Merge one unit; the number of games it held."""
+        """Merge one unit, or one part of it; the number of games it held."""
         report = self.report
         records = self._scores.take([game.score for game in unit.games], unit.scoring,
                                     lambda: self._reread(unit))
@@ -197,41 +271,90 @@ class FileValidation:
             report.errors += game.errors
             report.warnings += game.warnings
             report.infos += game.infos
-            self.kept.extend(game.found)
+            self._hold(game.found, _IN_GAME)
             if found:
-                self.kept.extend(self._listed(found))
+                self._hold(self._listed(found), _IN_GAME)
+        self._read_to = unit.read_to
+        if not unit.final:
+            self._hold(self._listed(unit.outside), _OUTSIDE)
+            self._outside += len(unit.outside)
+            return len(unit.games)
         if unit.end is None:
             report.failure = report.failure or unit.failure
         else:
             self._ends.append(unit.end)
+            self._hold(self._listed(list(unit.end.diagnostics[self._outside:])), _OUTSIDE)
+        self._outside = 0
         return len(unit.games)
 
     def _reread(self, unit: CheckedUnit) -> Iterable[Game]:
-        assert unit.unit is not None
+        assert unit.unit is not None  # only a unit from check_unit holds plain records
         return unit.unit.reader(self.options.strict)
 
+    def ready(self) -> list[Diagnostic]:
+        """The findings that come next in line order and that no finding still to come
+        can precede; each is given out once."""
+        bound = self._read_to
+        scores = self._scores.checks.open_from
+        if scores is not None and scores < bound:
+            bound = scores
+        if self.options.strict:
+            bound = 0
+        ready = []
+        while self._held and self._held[0][0] < bound:
+            ready.append(heapq.heappop(self._held)[4])
+        return ready
+
     def finish(self) -> tuple[FileReport, list[Diagnostic]]:
+        """The file's report and the findings :meth:`ready` has not given."""
         report = self.report
         if report.failure is not None and report.failure.startswith("cannot read"):
-            return report, self.kept
+            return report, self._rest()
         end = merge_ends(self._ends, report.path, self.options.strict)
+        # What the parts' problems outside a game do not hold (held as they came): the
+        # export-format check of the file as a whole.
+        found = list(end.diagnostics[sum(len(e.diagnostics) for e in self._ends):])
+        self._hold(self._listed(found), _OUTSIDE)
         try:
-            found = list(end.diagnostics) + self._scores.checks.finish()
+            found = self._scores.checks.finish()
         except Exception as error:
             report.failure = report.failure or _internal(error, None)
-            found = list(end.diagnostics)
-        self.kept.extend(self._listed(found))
-        report.encoding = end.encoding.name
+            found = []
         # The findings of the whole file (matchpoints, text outside the games) come last:
         # listed in line order all the same, as people read a file.
-        self.kept.sort(key=lambda d: (d.line, d.column))
-        return report, self.kept
+        self._hold(self._listed(found), _AT_END)
+        report.encoding = end.encoding.name
+        return report, self._rest()
+
+    def _hold(self, found: list[Diagnostic], when: int) -> None:
+        for diagnostic in found:
+            heapq.heappush(self._held, (diagnostic.line, diagnostic.column, when,
+                                        self._found, diagnostic))
+            self._found += 1
+
+    def _rest(self) -> list[Diagnostic]:
+        held = self._held
+        return [heapq.heappop(held)[4] for _ in range(len(held))]
 
     def _listed(self, found: list[Diagnostic]) -> list[Diagnostic]:
         options = self.options
         return _tally(self.report, select(found, options.select,
                                           options.ignored_in(self.report.path)),
                       options.min_severity)
+
+
+def _known_profile(source: str | None, name: str) -> str | None:
+    """The profile of a PBN file ``source`` that holds no Scoring tag, found before it is
+    read: the default, which its score checks otherwise learn only at its end. None when
+    the file may hold one, is LIN (whose header can set it), or is not looked at."""
+    if source is None or not os.path.isfile(source):
+        return None  # a pipe can be read once only
+    try:
+        if sniff_file(source, name) != "pbn" or may_hold(source, b"Scoring"):
+            return None
+    except OSError:
+        return None  # the reader says why
+    return DEFAULT_PROFILE
 
 
 def validate_file(path: Path, strict: bool = False, codes: tuple[tuple[str, ...], tuple[str, ...]]

@@ -126,7 +126,7 @@ def compact(record: ScoreRecord) -> AnyRecord:
     key = result.match_key
     board = (key.event, key.section, result.board.strip(), result.hands) \
         if result.board and ns is not None else None
-    return PlainRecord(result.index, record.scoring_tag, board, ns,
+    return PlainRecord(result.index, record.line, record.scoring_tag, board, ns,
                        tuple(_check_score(record)))
 
 
@@ -163,6 +163,11 @@ class ScoreChecks:
         self._event: list[BoardResult] = []
         self._totals: list[ScoreRecord] = []
         self._unchecked: dict[str, Diagnostic] = {}  # SC032, once per kind
+        # The first line of a finding that :meth:`finish` (or a later Scoring tag) may
+        # still give: that of the first record waiting for the profile, and of the first
+        # record or SC032 note kept for the end of the file.
+        self._pending_from: int | None = None
+        self._kept_from: int | None = None
 
     @property
     def profile(self) -> str | None:
@@ -180,6 +185,15 @@ class ScoreChecks:
         plain records waiting for it: a profile that is not duplicate needs them."""
         self._pending = [full[r.index] if isinstance(r, PlainRecord) else r
                          for r in self._pending]
+
+    @property
+    def open_from(self) -> int | None:
+        """The first line at which a finding about the records given so far may still come
+        (from a later record's Scoring tag or from :meth:`finish`); None when none can.
+        What is before it is settled: a validator can list it while the file is read."""
+        if self._pending_from is None or self._kept_from is None:
+            return self._kept_from if self._pending_from is None else self._pending_from
+        return min(self._pending_from, self._kept_from)
 
     def add(self, game: Game) -> list[Diagnostic]:
         """The checks one game allows on its own; later games may complete them."""
@@ -202,6 +216,8 @@ class ScoreChecks:
                 self._unchecked_once(kind, record, where, why)
         if self.profile is not None:
             found += self._flush(self.profile)
+        elif self._pending_from is None:
+            self._pending_from = record.line  # records come in file order: the first is least
         return found
 
     def finish(self) -> list[Diagnostic]:
@@ -233,8 +249,15 @@ class ScoreChecks:
             # rubber checks need whole records: pbnkit.rules.unit_scores restores them
             assert len(full) == len(self._pending)
             self._records += full
+            self._hold(full[0].line if full else None)
         self._pending = []
+        self._pending_from = None
         return found
+
+    def _hold(self, line: int | None) -> None:
+        """A record (or note) at ``line`` waits for the end of the file."""
+        if line is not None and (self._kept_from is None or line < self._kept_from):
+            self._kept_from = line
 
     def _keep(self, record: ScoreRecord) -> None:
         """File a checked record for the duplicate checks at the end of the file."""
@@ -243,6 +266,7 @@ class ScoreChecks:
             self._event += record.rows or (result.without_hands(),)
         if record.totals is not None:
             self._totals.append(record)
+            self._hold(record.line)
         if result.room is None and "ScoreIMP" in record.stated and \
                 not record.scoring & _OTHER_IMPS:
             self._unchecked_once("imps", record, record.stated_at("ScoreIMP"),
@@ -253,6 +277,8 @@ class ScoreChecks:
         if result.room is not None:
             record.result = result.without_hands()  # the hands only serve rubber honours
             self._rooms.append(record)
+            if "ScoreIMP" in record.stated and not record.scoring & _OTHER_IMPS:
+                self._hold(record.line)  # what _imps checks
             if stating:
                 self._unchecked_once("matchpoints-rooms", record, record.stated_at(stating[0]),
                                      f"{stating[0]} not checked on a record with a Room: "
@@ -272,11 +298,13 @@ class ScoreChecks:
             elif stating:
                 record.result = result.without_hands()
                 self._stating_mp.setdefault(board, []).append(record)
+                self._hold(record.line)
             # "Mean" alone says Butler against the mean, as score takes IMP alone
             if "ScoreIMP" in record.stated and record.scoring & (FIELD_IMPS | {"mean"}) and \
                     not record.scoring & _UNCOMPUTED_IMPS:
                 record.result = result.without_hands()
                 self._stating_imps.setdefault(board, []).append(record)
+                self._hold(record.line)
 
     def _note_imps(self, record: ScoreRecord) -> list[Diagnostic]:
         stated = record.stated.get("ScoreIMP")
@@ -420,6 +448,7 @@ class ScoreChecks:
         """An SC032 note, the first of its kind in the file only."""
         if kind not in self._unchecked:
             self._unchecked[kind] = record.diagnostic("SC032", message, *where)
+            self._hold(where[0])
 
     def _rubbers(self, profile: str) -> list[Diagnostic]:
         by_index = {r.result.index: r for r in self._records}
@@ -461,7 +490,8 @@ def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
     :meth:`ScoreChecks.add_record` in file order."""
     values = game.values
     scoring_tag = values.get("Scoring")
-    record = ScoreRecord(board_result(game), scoring_fields(scoring_tag), scoring_tag)
+    record = ScoreRecord(board_result(game), scoring_fields(scoring_tag), scoring_tag,
+                         line=game.line)
     # The first tag of each name, as Game.tag gives it: one pass instead of one per name.
     first = {tag.name: tag for tag in reversed(game.tags)}
     for name in _SCORE_TAGS:

@@ -137,6 +137,8 @@ class ScoreRecord:
     #: be checked: (kind, why, where)
     unchecked: tuple[tuple[str, str, tuple[int, int]], ...] = ()
     table_at: tuple[int, int] = (1, 1)
+    #: the first line of the record's game: every finding about the record is at or after it
+    line: int = 0
 
     def diagnostic(self, code: str, message: str, line: int, column: int,
                    severity: Severity | None = None) -> Diagnostic:
