@@ -182,10 +182,12 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     if options.parts is not None and payloads:
         files = _write_part(options, unit, pa.Table.from_batches(payloads))
         payloads = []
-    from pbnkit.rules.unit_scores import compacted, first_scoring
+    done = ConvertedUnit(payloads, files, records, errors, warnings, end_of(reader))
+    if scores:  # with checks: the rules are not even imported without
+        from pbnkit.rules.unit_scores import compacted, first_scoring
 
-    return ConvertedUnit(payloads, files, records, errors, warnings, end_of(reader),
-                         scores=compacted(scores), scoring=first_scoring(scores))
+        done.scores, done.scoring = compacted(scores), first_scoring(scores)
+    return done
 
 
 def _write_part(options: ConvertOptions, unit: Unit, table: pa.Table) -> list[tuple[str, int]]:
