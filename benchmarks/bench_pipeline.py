@@ -50,8 +50,10 @@ class Run:
 
 
 #: where pbnkit is imported from: the checkout (not an installed pbnkit), or the compiled
-#: build (``--compiled``)
+#: build (``--compiled``). Bytecode is written and used, as an installed pbnkit has it:
+#: with ``PYTHONDONTWRITEBYTECODE`` set, every run would compile pbnkit's sources again.
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def run(argv: list[str]) -> Run:
