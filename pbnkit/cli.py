@@ -80,9 +80,25 @@ class _Commands(click.Group):
         except Exception as error:
             if os.environ.get("PBNKIT_DEBUG"):
                 raise
+            missing = _missing_module(error)
+            if missing is not None:  # a broken installation, not a bug
+                click.echo(f"pbnkit: the module {missing!r}, which pbnkit needs, is not "
+                           "installed: install pbnkit again (pip install pbnkit)", err=True)
+                ctx.exit(EXIT_TROUBLE)
             click.echo(f"pbnkit: internal error: {type(error).__name__}: {error} (a pbnkit "
                        "bug: please report it; PBNKIT_DEBUG=1 shows the traceback)", err=True)
             ctx.exit(EXIT_INTERNAL)
+
+
+def _missing_module(error: BaseException | None) -> str | None:
+    """The module that could not be imported, when ``error`` (or what caused it, as in a
+    worker's failure) is a failed import: pbnkit imports some of its dependencies only
+    when a command needs them."""
+    while error is not None:
+        if isinstance(error, ModuleNotFoundError) and error.name:
+            return error.name
+        error = error.__cause__
+    return None
 
 
 def _stdout_closed() -> None:

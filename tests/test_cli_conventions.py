@@ -416,6 +416,23 @@ def test_a_tiny_validate_loads_only_what_checking_a_game_needs(tmp_path):
     assert loaded == ["1 files, 1 games: 0 errors, 0 warnings", ""]
 
 
+def test_a_missing_dependency_is_said_plainly_not_called_a_bug(tmp_path):
+    # Lark is imported only for a game the fast path cannot read: without it, pbnkit
+    # starts and fails there. That is a broken installation: status 2, and what to do.
+    odd = tmp_path / "odd.pbn"
+    odd.write_text('[Event "x"]\n[Board "1"]\n{ unclosed\n[Deal "N:"\n')
+    script = ("import sys\nclass NoLark:\n    def find_spec(self, name, *args):\n"
+              "        if name == 'lark' or name.startswith('lark.'):\n"
+              "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+              "sys.meta_path.insert(0, NoLark())\nfrom pbnkit.cli import main\n"
+              f"main(['validate', '-j', '1', {str(odd)!r}])")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=REPO)
+    assert done.returncode == 2
+    assert done.stderr == ("pbnkit: the module 'lark', which pbnkit needs, is not installed: "
+                           "install pbnkit again (pip install pbnkit)\n")
+
+
 @pytest.mark.parametrize("glob, path, matched", [
     ("robots/*", "robots/deep/bba.pbn", True),      # * spans directories
     ("robots", "robots/deep/bba.pbn", True),        # a directory above the file
