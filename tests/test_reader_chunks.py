@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import pbnkit
-from pbnkit.pbn.chunks import merge, plan_chunks, summary
+from pbnkit.pbn.chunks import iter_chunks, merge, plan_chunks, summary
 from tests.conftest import CORPUS, corpus_params, generate_boards
 
 GAME = ('[Event "{event}"]\n[Site "{site}"]\n[Board "{board}"]\n[Dealer "N"]\n'
@@ -52,8 +52,9 @@ def key(game: pbnkit.Game) -> tuple:
             game.index, game.path, game.original, game.original_head, game.original_tail)
 
 
-def in_parts(path: Path, strict: bool, target: int) -> tuple:
-    plan = plan_chunks(path, target)
+def in_parts(path: Path, strict: bool, target: int,
+             tail: tuple[int, int] | None = None) -> tuple:
+    plan = list(iter_chunks(path, target, tail))
     plan = pickle.loads(pickle.dumps(plan))  # parts go to other processes
     games, parts = [], []
     for part in plan:
@@ -64,8 +65,9 @@ def in_parts(path: Path, strict: bool, target: int) -> tuple:
     return (games, whole.encoding.name, whole.diagnostics, whole.trailer), len(plan)
 
 
-def assert_parts_equal_whole(path: Path, target: int, strict: bool) -> int:
-    parts, count = in_parts(path, strict, target)
+def assert_parts_equal_whole(path: Path, target: int, strict: bool,
+                             tail: tuple[int, int] | None = None) -> int:
+    parts, count = in_parts(path, strict, target, tail)
     assert parts == everything(path, strict)
     return count
 
@@ -103,6 +105,17 @@ def test_parts_cover_the_file_without_gaps(generated):
     assert plan[0].start == 0 and plan[-1].end == generated.stat().st_size
     assert all(a.end == b.start for a, b in zip(plan, plan[1:]))
     assert [p.games_before for p in plan] == sorted(p.games_before for p in plan)
+
+
+def test_the_last_parts_shrink_for_the_jobs_to_end_together(generated):
+    size = generated.stat().st_size
+    parts = list(iter_chunks(generated, 20_000, (4, 5_000)))
+    assert parts[0].start == 0 and parts[-1].end == size
+    for part in parts[:-1]:  # each is cut at the first game after its target
+        target = max(5_000, min(20_000, (size - part.start) // 4))
+        assert target <= part.end - part.start < target + 2_000
+    assert len(parts) > len(plan_chunks(generated, 20_000)) + 2
+    assert_parts_equal_whole(generated, 20_000, False, (4, 5_000))
 
 
 def test_a_small_file_is_one_part(generated):

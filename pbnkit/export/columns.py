@@ -5,7 +5,6 @@ since it is a fifth of a conversion. The sinks that write the batches stay plain
 
 from __future__ import annotations
 
-import functools
 import itertools
 from typing import Any
 
@@ -23,15 +22,15 @@ def arrow_batch(rows: list[Row], profile: str | None = None) -> pa.RecordBatch:
     """Rows as one Arrow batch of the boards schema; the auction and play columns are
     built as arrays from their :class:`SectionItems`, never as dicts."""
     schema = boards_schema(profile)
-    rest = pa.RecordBatch.from_pylist(rows, schema=_rest_schema(profile))
     columns = []
     for field in schema:
-        if field.name in _ITEM_COLUMNS:
-            columns.append(_items_array([row[field.name] for row in rows], field.type))
-        elif field.name == "tags":
+        name = field.name
+        if name in _ITEM_COLUMNS:
+            columns.append(_items_array([row[name] for row in rows], field.type))
+        elif name == "tags":
             columns.append(_tags_array([row["tags"] for row in rows], field.type))
-        else:
-            columns.append(rest.column(field.name))
+        else:  # as RecordBatch.from_pylist takes them, but by compiled code
+            columns.append(pa.array([row.get(name) for row in rows], field.type))
     return pa.RecordBatch.from_arrays(columns, schema=schema)
 
 
@@ -77,10 +76,3 @@ def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
                                      item.field(number + 2).type))
     struct = pa.StructArray.from_arrays(children, fields=list(item))
     return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
-
-
-@functools.lru_cache(maxsize=8)
-def _rest_schema(profile: str | None) -> Any:
-    """The columns that rows hold as plain values, built once per profile."""
-    return pa.schema([field for field in boards_schema(profile)
-                      if field.name not in COLUMNAR])

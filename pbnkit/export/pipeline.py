@@ -119,15 +119,18 @@ def unit_rows(reader: PbnReader, encoding: str | None, check: bool, last_unit: b
     across the file (SC020-SC030, on its last row) when the reader reads a whole file;
     a chunk's score-check records go to ``scores`` instead, for the parent to check the
     file as its chunks come."""
-    from pbnkit.rules.scores import ScoreChecks
-
     whole = reader.resume is None
-    checks, found = ScoreChecks(), []
+    checks = None  # without checks, the rules are not even imported
+    if check and whole:
+        from pbnkit.rules.scores import ScoreChecks
+
+        checks = ScoreChecks()
+    found: list[Diagnostic] = []
     records: list[Any] = []
     last: Row | None = None
     for game in reader:
         checked = checked_diagnostics(game, records) if check else ()
-        if whole:
+        if checks is not None:
             found += [d for record in records for d in checks.add_record(record)]
         elif scores is not None:
             scores += records
@@ -141,7 +144,7 @@ def unit_rows(reader: PbnReader, encoding: str | None, check: bool, last_unit: b
     if last is not None:
         if last_unit:
             add_file_problems(last, reader.trailer, reader.diagnostics)
-        if check and whole:
+        if checks is not None:
             add_findings(last, found + checks.finish())
         yield last
     elif last_unit:
@@ -382,15 +385,17 @@ def _merged(engine: Engine, units: Iterable[Unit], options: ConvertOptions,
     gives a result for (an earlier run's) are not run again. The problems a file's
     earlier chunks found outside any game go on its last row, as one reading would put
     them."""
-    from pbnkit.rules.unit_scores import UnitScores
-
     earlier: list[Diagnostic] = []
     records = 0
-    checks = UnitScores()  # a chunked file's score checks, fed as its chunks come
+    checks = None  # a chunked file's score checks, fed as its chunks come
+    if options.check:  # without checks, the rules are not even imported
+        from pbnkit.rules.unit_scores import UnitScores
+
+        checks = UnitScores()
     found: list[Diagnostic] = []
     for unit, done in _run(engine, partial(convert_unit, options), units, finished):
         later: list[Diagnostic] = []
-        if options.check and unit.resume is not None and not done.resumed:
+        if checks is not None and unit.resume is not None and not done.resumed:
             if unit.chunk == 0:
                 checks, found = UnitScores(), []
             taken = checks.take(done.scores, done.scoring, unit.reader)

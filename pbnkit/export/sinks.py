@@ -25,8 +25,10 @@ from pbnkit.export.rows import Row, SectionItems, TagColumns
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
 
 BATCH_SIZE = 1000
-#: the data of a single Parquet file's row group, at most: a writer holds one group
-ROW_GROUP_BYTES = 64 << 20
+#: the data of a single Parquet file's row group, at most: a writer holds one group, and
+#: with several jobs each group is encoded while the next units are at work, not all at
+#: the end (16 MB is about 4,600 boards with full play and their original bytes)
+ROW_GROUP_BYTES = 16 << 20
 _OUTPUTS = {".parquet": "parquet", ".json": "json", ".jsonl": "jsonl"}
 
 

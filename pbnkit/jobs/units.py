@@ -107,6 +107,8 @@ def plan(files: Sequence[Path], jobs: int) -> Iterator[Unit]:
     in chunks, so that several jobs can share one file and a long run shows progress as
     it goes. Lazy: the first units are at work while a large file is still being cut."""
     target = chunk_size(files, jobs)
+    # the last chunks of each file shrink, for jobs to end together (not worth it alone)
+    tail = (2 * jobs, MIN_CHUNK) if jobs > 1 else None
     ordinal = 0
     for path in files:
         name = os.fspath(path)
@@ -116,7 +118,7 @@ def plan(files: Sequence[Path], jobs: int) -> Iterator[Unit]:
             ordinal += 1
             continue
         chunk, previous = 0, None
-        for resume in iter_chunks(name, target):
+        for resume in iter_chunks(name, target, tail):
             if previous is not None:
                 yield Unit(name, _bytes(previous, chunk), chunk, False, previous,
                            ordinal=ordinal)

@@ -107,9 +107,12 @@ def plan_chunks(path: str | os.PathLike[str], target_bytes: int) -> list[Resume]
     return list(iter_chunks(path, target_bytes))
 
 
-def iter_chunks(path: str | os.PathLike[str], target_bytes: int) -> Iterator[Resume]:
+def iter_chunks(path: str | os.PathLike[str], target_bytes: int,
+                tail: tuple[int, int] | None = None) -> Iterator[Resume]:
     """:func:`plan_chunks` part by part, as the pass over the file finds them: a part can
-    be read while the rest of the file is still being planned."""
+    be read while the rest of the file is still being planned. With ``tail`` (shares,
+    least bytes) the last parts are smaller, what remains of the file over ``shares``
+    but not under ``least bytes``, so that the jobs sharing them end nearly together."""
     size = os.path.getsize(path)
     with open(path, "rb") as stream:
         head = stream.read(_CHUNK)
@@ -125,8 +128,8 @@ def iter_chunks(path: str | os.PathLike[str], target_bytes: int) -> Iterator[Res
                 if data.find(b"#") >= 0 else set()
         stream.seek(start)
         with open(path, "rb") as blocks:
-            yield from _Planner(blocks, encoding, target_bytes, inherited).plan(
-                stream, start, size)
+            yield from _Planner(blocks, encoding, target_bytes, inherited,
+                                tail).plan(stream, start, size)
 
 
 class _LineCount:
@@ -162,11 +165,13 @@ class _Planner:
     lines outside commentary: a game, or commentary waiting for the next game)."""
 
     def __init__(self, blocks: BinaryIO, encoding: Encoding, target: int,
-                 inherited: set[str]):
+                 inherited: set[str], tail: tuple[int, int] | None = None):
         self.blocks = blocks  # for reading the blocks that must be parsed
         self.codec = codec_of(encoding)
         self.encoding = encoding
         self.target = target
+        self.shares, self.least = (1, target) if tail is None else (tail[0],
+                                                                    min(tail[1], target))
         self.inheritance = Inheritance()
         self.games = 0
         # A game holding one of these tags is parsed to follow the inheritance state.
@@ -198,7 +203,7 @@ class _Planner:
                 if blank_start > pos and block is None:
                     tagged = self.tag_pairs.match(text, pos, text.index("\n", pos)) is not None
                     if separator is not None and after_game and tagged and \
-                            separator - part.start >= self.target:
+                            separator - part.start >= self._target(part.start, size):
                         yield replace(part, end=offset + pos, last=False)
                         part = self._resume(separator, offset + pos, lines.at(pos), size)
                     block = (offset + pos, -1 if counting_only and tagged else lines.at(pos),
@@ -218,6 +223,10 @@ class _Planner:
             offset += len(raw)
             line += text.count("\n")
         yield part
+
+    def _target(self, start: int, size: int) -> int:
+        """The size of the part that starts at ``start``."""
+        return max(self.least, min(self.target, (size - start) // self.shares))
 
     def _resume(self, separator: int, start: int, line: int, size: int) -> Resume:
         """A part from ``start`` (at ``line``), after the semi-empty lines from
