@@ -459,6 +459,7 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
             victory_points: bool = False, vp_boards: int | None = None) -> ScoreReport:
     """Score what the units give back, in order (the field, matches and rubbers are
     computed here, from every unit's results)."""
+    from pbnkit.jobs.units import collector_paused
     from pbnkit.scoring.report import MixedProfilesError, TeamOptions, score_collected
 
     results: list[BoardResult] = []
@@ -470,8 +471,9 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
                 scoring.setdefault(path, value)
             run.progress.advance(len(scored.results), unit.size)
     try:
-        return score_collected(results, scoring, profile,
-                               TeamOptions(victory_points, vp_boards))
+        with collector_paused():  # the whole field's scores: no cycles among them
+            return score_collected(results, scoring, profile,
+                                   TeamOptions(victory_points, vp_boards))
     except MixedProfilesError as error:
         raise click.UsageError(str(error)) from None
 

@@ -11,7 +11,6 @@ is what tells readers that the dataset is complete.
 from __future__ import annotations
 
 import contextlib
-import gc
 import json
 import os
 from collections import deque
@@ -33,7 +32,8 @@ from pbnkit.export.rows import (Row, add_file_problems, add_findings, common_roo
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
 from pbnkit.export.sinks import BATCH_SIZE, SINKS, ArchiveError, output_format, parquet_options
 from pbnkit.jobs.engines import Engine, Inline
-from pbnkit.jobs.units import Unit, UnitEnd, end_of, file_encoding, plan, with_encodings
+from pbnkit.jobs.units import (Unit, UnitEnd, collector_paused, end_of, file_encoding, plan,
+                               with_encodings)
 from pbnkit.pbn.split import Encoding
 from pbnkit.lin.reader import open_reader
 from pbnkit.pbn.reader import PbnReader
@@ -169,7 +169,7 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     payloads: list[Any] = []
     records = errors = warnings = 0
     try:
-        with _fewer_collections():
+        with collector_paused():
             encoding = unit.encoding or file_encoding(unit.path)
             scores: list[Any] = []
             for batch in _batches(unit_rows(reader, encoding, options.check, unit.is_last,
@@ -286,7 +286,7 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
     options = ConvertOptions(kind, check, profile, batch_size, partition_by=tuple(partition_by),
                              root=root if root is not None else common_root(paths))
     summary = ConvertSummary()
-    with _fewer_collections():
+    with collector_paused():
         if kind != "dataset":
             with atomic_file(out, force) as stream:
                 sink = SINKS[kind](stream, profile)
@@ -490,22 +490,6 @@ def _decoded(payload: Any, kind: str) -> list[Row]:
         rows: list[Row] = payload.to_pylist()
         return rows
     return [json.loads(line) for line in payload]
-
-
-@contextlib.contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Rows are many small dicts and lists that live for one batch; with the default
-    thresholds the cyclic collector runs every 700 of them and costs a quarter of the
-    conversion, and even once per batch it costs 7%. Rows hold no reference cycles
-    (refcounting frees them), so the collector is off while a unit is converted: any
-    cyclic garbage waits for the end of the unit, which bounds it."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 __all__ = ["ConvertOptions", "ConvertSummary", "ConvertedUnit", "convert", "convert_unit",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pbnkit.errors import PbnError
-from pbnkit.jobs.units import Unit
+from pbnkit.jobs.units import Unit, collector_paused
 from pbnkit.pbn.records import Game
 from pbnkit.scoring.base import BoardResult
 from pbnkit.scoring.records import results_of
@@ -46,8 +46,9 @@ def rescore_unit(unit: ArchiveUnit) -> ScoredUnit:
 def _scored(games: Iterable[Game]) -> ScoredUnit:
     results: list[BoardResult] = []
     scoring: dict[str | None, str] = {}
-    for game in games:
-        if game.path not in scoring and game.value("Scoring"):
-            scoring[game.path] = game.value("Scoring") or ""
-        results.extend(results_of(game))
+    with collector_paused():
+        for game in games:
+            if game.path not in scoring and game.value("Scoring"):
+                scoring[game.path] = game.value("Scoring") or ""
+            results.extend(results_of(game))
     return ScoredUnit(results, scoring)
