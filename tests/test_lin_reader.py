@@ -3,6 +3,8 @@ which files are read as LIN."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from conftest import run_pbnkit
 
@@ -310,3 +312,14 @@ def test_the_lin_terminals_are_the_grammars():
 
     source = REPO / "pbnkit" / "lin" / "terminals.py"
     assert source.read_text(encoding="utf-8") == lark_parser.terminals_source()
+
+
+def test_reached_is_the_line_of_the_next_board_as_each_is_given_out():
+    reader = LinReader(io.BytesIO(f"{MD}\n\n{MD}sv|b|\n{MD}".encode()), "three.lin")
+    assert [(game.line, reader.reached) for game in reader] == [(1, 3), (3, 4), (4, 4)]
+
+
+def test_reached_stays_at_the_header_that_the_boards_take_tags_from():
+    text = f"vg|Match,Final,I,1,2,A,0,B,0|\nqx|o1|{MD}\nqx|c1|{MD}\nqx|o2|{MD}\n"
+    reader = LinReader(io.BytesIO(text.encode()), "match.lin")
+    assert [reader.reached for _ in reader] == [1, 1, 5]

@@ -119,3 +119,65 @@ def test_findings_of_the_first_game_come_before_the_file_is_read_to_its_end(tmp_
     assert process.returncode == 1
     assert len(lines) > 2 and all(" SC020 " in line for line in lines[:-1])
     assert lines[-1] == f"1 files, 5000 games: {len(lines)} errors, 0 warnings"  # the first line too
+
+
+def _lin_boards(path: Path, boards: int, *options: str) -> Path:
+    subprocess.run([sys.executable, str(REPO / "benchmarks" / "generate_lin.py"), str(boards),
+                    "-o", str(path), "--seed", "3", *options], check=True)
+    return path
+
+
+def _with_unknown_keys(path: Path, every: int) -> Path:
+    """An unknown key (an SY301 each) at the end of every ``every``-th board's line."""
+    lines = path.read_text("ascii").splitlines(keepends=True)
+    path.write_text("".join(line.replace("\n", "zz|1|\n") if number % every == 0 else line
+                            for number, line in enumerate(lines)), "ascii")
+    return path
+
+
+def _listed_while_read(path: Path) -> tuple[list[int], list[str]]:
+    """The findings :func:`check_games` and :class:`FileValidation` give out game by game
+    as ``validate -j 1`` prints them: for each game, how many were given out once it was
+    checked; and all of them in the order printed."""
+    from pbnkit.jobs.units import Unit
+    from pbnkit.rules.report import FileValidation, Options, check_games
+
+    options = Options(select=("SY",))
+    validation = FileValidation(str(path), options, str(path))
+    given: list[int] = []
+    printed: list[str] = []
+    for _, checked in check_games(options, [Unit(str(path), path.stat().st_size)]):
+        validation.add(checked)
+        if not checked.final:
+            ready = validation.ready()
+            given.append(len(ready))
+            printed += [d.format() for d in ready]
+    _, rest = validation.finish()
+    return given, printed + [d.format() for d in rest]
+
+
+def _json_order(path: Path) -> list[str]:
+    document = json.loads(run_pbnkit("validate", "-q", "--format", "json", "--min-severity",
+                                     "info", "--select", "SY", path)[1])
+    return [f"{d['path']}:{d['line']}:{d['column']}: {d['code']} [{d['name']}] {d['message']}"
+            for d in document["diagnostics"]]
+
+
+def test_findings_of_a_lin_file_are_given_out_as_its_boards_are_checked(tmp_path):
+    path = _with_unknown_keys(_lin_boards(tmp_path / "boards.lin", 60), 10)
+    given, printed = _listed_while_read(path)
+    assert len(given) == 60
+    # board 1's finding, once board 2 is found; then one every ten boards
+    assert given[0] == 1 and given[10] == 1 and sum(given) == 6 and given[-1] == 0
+    assert [line.split(": ")[1] for line in printed] == ["SY301 [lin-unknown-key] unknown "
+                                                         "LIN key 'zz' (kept as written)"] * 6
+    assert printed == _json_order(path)
+
+
+def test_a_vugraph_files_findings_wait_for_the_boards_that_take_tags_from_its_header(tmp_path):
+    """A vugraph board's Event, players and result come from the header's vg, pn and rs:
+    its findings may be at lines before the boards already read."""
+    path = _with_unknown_keys(_lin_boards(tmp_path / "match.lin", 30, "--vugraph"), 10)
+    given, printed = _listed_while_read(path)
+    assert len(given) == 60 and sum(given[:-1]) == 0 and len(printed) == 6
+    assert printed == _json_order(path)

@@ -38,7 +38,9 @@ class LinReader(PbnReader):
     A PbnReader in all that its users see (``encoding``, ``diagnostics``, ``trailer``,
     ``original_head`` and ``original_tail``, ``games_read``), so that every command and
     the library take either; only the reading differs. A LIN file is never cut into
-    parts: ``resume`` must be None.
+    parts: ``resume`` must be None. ``reached`` means what it means there: when a board
+    is given out, no finding of the boards still to come can be before that line (see
+    :func:`_reached`), so that ``validate`` lists findings as the boards are checked.
     """
 
     def __init__(self, source: Source, path: str | None = None, strict: bool = False,
@@ -79,8 +81,10 @@ class LinReader(PbnReader):
         held: list[Pair] | None = None
         for record in records:
             if held is not None:
-                yield self._game(held, record[0].start, data, to_bytes, text, context,
-                                 problems, head_text, header, last=False)
+                game = self._game(held, record[0].start, data, to_bytes, text, context,
+                                  problems, head_text, header, last=False)
+                self.reached = _reached(record[0].line, context)
+                yield game
             else:
                 self.original_head = data[:to_bytes(record[0].start)]
                 self.diagnostics.extend(replace(d, path=self.path) for at, d in problems
@@ -90,8 +94,10 @@ class LinReader(PbnReader):
             self.original_head = data
             self.diagnostics.extend(replace(d, path=self.path) for _, d in problems)
         else:
-            yield self._game(held, len(text), data, to_bytes, text, context, problems,
-                             head_text, header, last=True)
+            game = self._game(held, len(text), data, to_bytes, text, context, problems,
+                              head_text, header, last=True)
+            self.reached = text.count("\n") + 1  # the line after the last (or the last, unended)
+            yield game
         self.original_tail = b""
 
     def _game(self, record: list[Pair], end: int, data: bytes, to_bytes: _ByteOffsets,
@@ -112,6 +118,14 @@ class LinReader(PbnReader):
                     tuple(_at(d, self.path, board) for d in found),
                     data[to_bytes(start):to_bytes(end)],
                     self.original_head if index == 0 else None, b"" if last else None)
+
+
+def _reached(line: int, context: FileContext) -> int:
+    """``reached`` once the record starting at ``line`` is found: a board's findings are
+    at its own pairs, or at those of the file's context it takes tags from (the header's
+    ``vg``, ``pn`` and ``rs``, which may come before the boards already read)."""
+    first = context.first_line()
+    return line if first is None or first > line else first
 
 
 def _at(diagnostic: Diagnostic, path: str | None, board: str | None) -> Diagnostic:

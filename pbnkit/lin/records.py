@@ -116,6 +116,15 @@ class FileContext:
         elif name == "pn":
             self.players, self.players_pair = pair.value.split(","), pair
 
+    def first_line(self) -> int | None:
+        """The first line of the pairs that boards still to come may take tags from, and
+        so have findings at (None: no such pair)."""
+        lines = [pair.line for _, pair in self.tags.values()]
+        for pair in (self.players_pair, self.results_pair):
+            if pair is not None:
+                lines.append(pair.line)
+        return min(lines) if lines else None
+
     def result(self, room: str | None, board: str | None) -> str | None:
         """The ``rs`` entry of a vugraph board: two per board (open, closed) from the
         first board of ``vg``."""

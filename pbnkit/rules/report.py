@@ -344,17 +344,26 @@ class FileValidation:
 
 
 def _known_profile(source: str | None, name: str) -> str | None:
-    """The profile of a PBN file ``source`` that holds no Scoring tag, found before it is
+    """The profile of a file ``source`` that holds no Scoring tag, found before it is
     read: the default, which its score checks otherwise learn only at its end. None when
-    the file may hold one, is LIN (whose header can set it), or is not looked at."""
+    the file may hold one (a PBN Scoring tag, a LIN ``vg`` pair, whose third field is
+    one), is neither, or is not looked at."""
     if source is None or not os.path.isfile(source):
         return None  # a pipe can be read once only
     try:
-        if sniff_file(source, name) != "pbn" or may_hold(source, b"Scoring"):
+        kind = sniff_file(source, name)
+        if kind == "lin":
+            if any(may_hold(source, key) for key in _VG_KEYS):
+                return None
+        elif kind != "pbn" or may_hold(source, b"Scoring"):
             return None
     except OSError:
         return None  # the reader says why
     return DEFAULT_PROFILE
+
+
+#: a LIN ``vg`` pair's key, in any case
+_VG_KEYS = (b"vg|", b"VG|", b"Vg|", b"vG|")
 
 
 def validate_file(path: Path, strict: bool = False, codes: tuple[tuple[str, ...], tuple[str, ...]]
