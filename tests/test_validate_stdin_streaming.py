@@ -165,3 +165,27 @@ def test_standard_input_read_in_small_pieces_reads_as_the_file(tmp_path, strict)
                 got = _read(live.reader(path.name, strict))
             assert got == _read(open_reader(path, path.name, strict)), (path, seed)
             assert spool.read_bytes() == path.read_bytes()
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a terminal")
+def test_a_terminal_on_standard_input_is_told_how_to_end_it(tmp_path):
+    terminal, stdin = os.openpty()
+    env = {**os.environ, "TMPDIR": str(tmp_path), "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen([sys.executable, "-m", "pbnkit", "validate", "-"], env=env,
+                               stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(stdin)
+    try:
+        assert process.stderr is not None
+        ready, _, _ = select.select([process.stderr], [], [], _TIMEOUT)
+        assert ready
+        assert process.stderr.readline() == \
+            b"pbnkit: reading PBN from standard input (end it with Ctrl-D)\n"
+        os.write(terminal, WRONG + RIGHT)
+        assert _line(process).startswith(b"<stdin>:4:10: TG004")
+        os.write(terminal, b"\x04")  # Ctrl-D: the end of the input
+        out, _ = process.communicate(timeout=_TIMEOUT)
+    finally:
+        os.close(terminal)
+        process.kill()
+        process.wait()
+    assert process.returncode == 1 and out == b"1 files, 2 games: 1 errors, 0 warnings\n"
