@@ -43,10 +43,10 @@ def _files() -> list[Path]:
 
 
 def _validate(*args: object, tmp: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "TMPDIR": str(tmp), "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "TMPDIR": str(tmp)}  # with --compiled, PYTHONPATH holds the build
     return subprocess.Popen([sys.executable, "-m", "pbnkit", "validate", *map(str, args)],
-                            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            env=env, cwd=REPO, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 def _line(process: subprocess.Popen[bytes]) -> bytes:
@@ -170,9 +170,10 @@ def test_standard_input_read_in_small_pieces_reads_as_the_file(tmp_path, strict)
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a terminal")
 def test_a_terminal_on_standard_input_is_told_how_to_end_it(tmp_path):
     terminal, stdin = os.openpty()
-    env = {**os.environ, "TMPDIR": str(tmp_path), "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
     process = subprocess.Popen([sys.executable, "-m", "pbnkit", "validate", "-"], env=env,
-                               stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               cwd=REPO, stdin=stdin, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
     os.close(stdin)
     try:
         assert process.stderr is not None
