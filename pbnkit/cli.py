@@ -9,12 +9,13 @@ usage, settings or input errors, 101 an internal error (a pbnkit bug), 130 inter
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import warnings
 import sys
 from functools import partial
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -32,6 +33,9 @@ from pbnkit.streams import STDOUT, check_output, to_stdout
 
 if TYPE_CHECKING:
     from pbnkit.config import Config
+    from pbnkit.jobs.units import Unit
+    from pbnkit.rules.report import CheckedUnit
+    from pbnkit.streams import LiveStdin
     from pbnkit.rules.report import Options, Report
     from pbnkit.jobs.work import ScoredUnit
     from pbnkit.scoring.base import BoardResult
@@ -220,16 +224,18 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
                       _codes(select, "--select") or settings.select,
                       settings.ignore + _codes(ignore, "--ignore"), Severity(min_severity),
                       settings.per_file_ignores, os.fspath(settings.root))
-    inputs = pbn_inputs(paths, stdin_filename, verbose, keep_going=True)
+    # text and github lines go out as the games are checked; the other forms need the
+    # whole run
+    streamed = output_format in ("text", "github") and not statistics
+    # standard input is then checked as it comes (the fixes need the whole of it first)
+    inputs = pbn_inputs(paths, stdin_filename, verbose, keep_going=True,
+                        live=streamed and not (fix or diff))
     if fix or diff:
         from pbnkit.cli_fix import fix_files
 
         fixed = fix_files(inputs.files, inputs.names, options.select, options.ignore, diff)
         if diff:
             sys.exit(EXIT_FINDINGS if fixed else EXIT_CLEAN)
-    # text and github lines go out as the games are checked; the other forms need the
-    # whole run
-    streamed = output_format in ("text", "github") and not statistics
     line = _github_line if output_format == "github" else Diagnostic.format
     report = Report()
     # a damaged .zip or .gz is one unreadable file among the others, which are still checked
@@ -238,7 +244,7 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
         click.echo(f"pbnkit: {name}: {why}", err=True)
     with running("validating", inputs.files, jobs, scheduler, quiet,
                  names=inputs.names) as run:
-        _validated(run, options, line if streamed else None, report)
+        _validated(run, options, line if streamed else None, report, inputs.live)
     if double_dummy:
         check_double_dummy(report, inputs, options, line if streamed else None)
     _validate_output(report, output_format, statistics, Severity(min_severity))
@@ -251,21 +257,21 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
 
 
 def _validated(run: Run, options: Options, line: Callable[[Diagnostic], str] | None,
-               report: Report) -> None:
+               report: Report, live: LiveStdin | None = None) -> None:
     """Check every unit and merge the findings file by file into ``report``. With
     ``line``, each finding is printed as soon as no finding still to come can precede it:
-    game by game with ``-j 1``, a unit (a file, or a chunk of a large one) at a time with
-    ``-j N``."""
-    from pbnkit.jobs.engines import Inline
-    from pbnkit.rules.report import FileValidation, check_games, check_unit
+    game by game with ``-j 1`` and for standard input read as it comes (``live``), a
+    unit (a file, or a chunk of a large one) at a time with ``-j N``."""
+    from pbnkit.rules.report import FileValidation
 
-    parts = check_games(options, run.units) if line is not None and isinstance(
-        run.engine, Inline) else run.engine.map(partial(check_unit, options), run.units)
+    spool = None if live is None else os.fspath(live.path)
     validation = FileValidation("", options)
     current = None
-    for unit, checked in parts:
+    for unit, checked in _checked_parts(run, options, line is not None, live):
         if unit is not current and unit.chunk == 0:  # a file's first part
-            source = unit.source or unit.path if line is not None else None
+            # standard input cannot be looked through before it is read
+            source = unit.source or unit.path if line is not None and (
+                spool is None or unit.source != spool) else None
             validation = FileValidation(unit.path, options, source)
         current = unit
         run.progress.advance(validation.add(checked), unit.size if checked.final else 0)
@@ -281,6 +287,32 @@ def _validated(run: Run, options: Options, line: Callable[[Diagnostic], str] | N
             report.diagnostics.extend(diagnostics)
         else:
             _print(run, line, diagnostics)
+
+
+def _checked_parts(run: Run, options: Options, streamed: bool,
+                   live: LiveStdin | None) -> Iterator[tuple[Unit, CheckedUnit]]:
+    """The checked units, or parts of them (:func:`~pbnkit.rules.report.check_games`),
+    in order: ``streamed``, game by game in this process with ``-j 1``; standard input
+    read as it comes (``live``) game by game in this process at any ``-j``, between the
+    other files' units."""
+    from pbnkit.jobs.engines import Inline
+    from pbnkit.rules.report import check_games, check_unit
+
+    serial = streamed and isinstance(run.engine, Inline)
+    if live is None:
+        yield from check_games(options, run.units) if serial else run.engine.map(
+            partial(check_unit, options), run.units)
+        return
+    spool = os.fspath(live.path)
+    for is_live, units in itertools.groupby(run.units, lambda unit: unit.source == spool):
+        if is_live:
+            yield from check_games(options, units, lambda unit, strict: live.reader(
+                unit.path, strict))
+            live.drain()  # a reader may stop early (not a PBN file); --dd reads all of it
+        elif serial:
+            yield from check_games(options, units)
+        else:
+            yield from run.engine.map(partial(check_unit, options), units)
 
 
 def _print(run: Run, line: Callable[[Diagnostic], str], diagnostics: list[Diagnostic]) -> None:

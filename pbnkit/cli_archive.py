@@ -23,10 +23,11 @@ from pbnkit.cli_jobs import EXIT_INTERRUPTED, jobs_options, running
 from pbnkit.errors import PbnError
 from pbnkit.interrupts import interruptible
 from pbnkit.progress import Progress
-from pbnkit.streams import (STDIN, STDIN_NAME, STDOUT, check_output, output_path, shown,
-                            spooled_stdin)
+from pbnkit.streams import (STDIN, STDIN_NAME, STDOUT, LiveStdin, check_output, live_stdin,
+                            output_path, shown, spooled_stdin)
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 EXIT_TROUBLE = 2
 
@@ -87,10 +88,12 @@ class Inputs:
     names: dict[str, str] = field(default_factory=dict)
     #: compressed files that cannot be read, by name, with why (``keep_going``)
     unreadable: dict[str, str] = field(default_factory=dict)
+    #: standard input still to be read, with ``live``: its spool file is among ``files``
+    live: LiveStdin | None = None
 
 
 def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
-               verbose: bool = False, keep_going: bool = False) -> Inputs:
+               verbose: bool = False, keep_going: bool = False, live: bool = False) -> Inputs:
     """The files named, the ``*.pbn`` and ``*.lin`` files (in any case) under the
     directories named, and for ``-`` standard input, copied to a temporary file that lasts
     as long as the command; compressed ones (``.pbn.gz``, ``.lin.gz``, the PBN and LIN
@@ -99,7 +102,9 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
     standard input is read. ``verbose``: every file passed over in a directory (or a
     .zip) is named on stderr, with the reason. A compressed file that cannot be read
     stops the command with status 2; with ``keep_going`` it is left out and named in
-    ``unreadable`` instead, for the command to report with the files it reads."""
+    ``unreadable`` instead, for the command to report with the files it reads. ``live``:
+    standard input is not read yet but as its games are checked (``Inputs.live``), its
+    spool file filled as it is read."""
     if paths.count(STDIN) > 1:
         raise click.UsageError("- (standard input) may be given only once")
     if stdin_filename is not None and STDIN not in paths:
@@ -125,7 +130,11 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
     unpacked: Path | None = None
     for path, files in zip(paths, found):
         if path == STDIN:
-            spool = _spooled()
+            if live:
+                inputs.live = _spooled(live_stdin)
+                spool = inputs.live.path
+            else:
+                spool = _spooled(spooled_stdin)
             inputs.names[os.fspath(spool)] = stdin_filename or STDIN_NAME
             inputs.files.append(spool)
             continue
@@ -149,11 +158,12 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
     return inputs
 
 
-def _spooled() -> Path:
-    """Standard input in a temporary file, removed when the command's context closes
-    (whatever the way the command ends)."""
+def _spooled(spool: Callable[[], contextlib.AbstractContextManager[T]]) -> T:
+    """Standard input in a temporary file (``spooled_stdin``, or ``live_stdin`` to be read
+    later), removed when the command's context closes (whatever the way the command
+    ends)."""
     try:
-        return click.get_current_context().with_resource(spooled_stdin())
+        return click.get_current_context().with_resource(spool())
     except KeyboardInterrupt:
         click.echo("pbnkit: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)

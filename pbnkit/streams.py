@@ -8,6 +8,10 @@ source: the reader, the diagnostics, the reports and the archive's ``path`` colu
 ever see the name, so the output is the one a file of that name gives. The spool file
 goes when the command ends, also on an error, Ctrl-C or SIGTERM.
 
+``validate``, when it prints the findings as it goes, reads standard input instead as
+its games come (:class:`LiveStdin`), in this process and in the order of the inputs,
+writing it to the spool file as it reads it.
+
 An output to stdout (convert, export) is made by the usual writer in a private temporary
 directory and copied to stdout once the command has succeeded: stdout gets the whole
 output or nothing, as a named output appears whole or not at all. Parquet never goes
@@ -26,7 +30,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 import click
 
@@ -34,6 +38,7 @@ from pbnkit.interrupts import interruptible
 
 if TYPE_CHECKING:  # the reader's modules stay unloaded at start (pbnkit --version)
     from pbnkit.jobs.units import Unit
+    from pbnkit.pbn.reader import PbnReader
 
 #: the name of standard input among the PATHS, and of standard output as ``-o``
 STDIN = STDOUT = "-"
@@ -47,6 +52,24 @@ _BLOCK = 1 << 20
 @contextlib.contextmanager
 def spooled_stdin() -> Iterator[Path]:
     """Standard input copied to a private temporary file, removed when the block ends."""
+    with _spool() as (name, spool, stdin):
+        shutil.copyfileobj(stdin, spool, _BLOCK)
+        spool.close()
+        yield name
+
+
+@contextlib.contextmanager
+def live_stdin() -> Iterator[LiveStdin]:
+    """Standard input to be read as it comes (:class:`LiveStdin`), into a private
+    temporary file removed when the block ends."""
+    with _spool() as (name, spool, stdin):
+        yield LiveStdin(name, spool, stdin)
+
+
+@contextlib.contextmanager
+def _spool() -> Iterator[tuple[Path, BinaryIO, BinaryIO]]:
+    """A new spool file, open for writing, and standard input's bytes; SIGTERM is Ctrl-C
+    until the block ends, which removes the file."""
     with interruptible():
         fd, name = tempfile.mkstemp(prefix="pbnkit-stdin-", suffix=".pbn")
         try:
@@ -56,11 +79,86 @@ def spooled_stdin() -> Iterator[Path]:
                 if sys.stdin.isatty():
                     click.echo("pbnkit: reading PBN from standard input (end it with Ctrl-D)",
                                err=True)
-                shutil.copyfileobj(sys.stdin.buffer, spool, _BLOCK)
-            yield Path(name)
+                yield Path(name), spool, sys.stdin.buffer
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(name)
+
+
+class LiveStdin:
+    """Standard input read while its games are checked: each block read is written to
+    the spool file too, which holds all of it once the reader has reached the end (or
+    :meth:`drain` has), for what reads the file again (``--dd``).
+
+    Its reader is the one the spool file would get: the format is told from as much of
+    the first bytes as :func:`pbnkit.lin.reader.sniff` needs to be sure, and the
+    reader's first read (where it looks for a byte-order mark and a charset) gets at
+    least the bytes before the first ``[``. A LIN file, or one that is neither format,
+    is read whole first: their readers need all of it.
+    """
+
+    def __init__(self, path: Path, spool: BinaryIO, stdin: BinaryIO):
+        self.path = path
+        self._spool = spool
+        # read1 gives what the pipe holds, as soon as it holds anything
+        self._read = getattr(stdin, "read1", stdin.read)
+        self._pending = bytearray()  # read, and not given to the reader yet
+        self._first = True
+        self._ended = False
+
+    def _more(self, keep: bool = True) -> bool:
+        """Read the next block of standard input; False at its end."""
+        if self._ended:
+            return False
+        data = self._read(_BLOCK)
+        if not data:
+            self._ended = True
+            self._spool.close()
+            return False
+        self._spool.write(data)
+        self._spool.flush()
+        if keep:
+            self._pending += data
+        return True
+
+    def read(self, size: int, /) -> bytes:
+        if self._first:
+            self._first = False
+            while b"[" not in self._pending and len(self._pending) < size and self._more():
+                pass
+        if not self._pending:
+            self._more()
+        data = bytes(self._pending[:size])
+        del self._pending[:size]
+        return data
+
+    def drain(self) -> None:
+        """Read the rest of standard input into the spool file."""
+        self._pending.clear()
+        while self._more(keep=False):
+            pass
+
+    def reader(self, name: str, strict: bool) -> PbnReader:
+        """The reader of standard input, shown as ``name``."""
+        from pbnkit.lin.reader import open_reader
+        from pbnkit.pbn.reader import PbnReader
+
+        if self._format(name) == "pbn":
+            return PbnReader(cast(BinaryIO, self), name, strict)
+        self.drain()
+        return open_reader(os.fspath(self.path), name, strict)
+
+    def _format(self, name: str) -> str | None:
+        """:func:`~pbnkit.lin.reader.sniff_file` of the whole input, from its first
+        bytes: PBN as soon as they look like it (more of them would not change that)."""
+        from pbnkit.lin.reader import _SNIFF, sniff, sniff_file
+
+        while True:
+            head = bytes(self._pending[:_SNIFF])
+            if b"\0" not in head and head.strip() and sniff(head) == "pbn":
+                return sniff(head, name)
+            if len(self._pending) >= _SNIFF or not self._more():
+                return sniff_file(os.fspath(self.path), name)
 
 
 def shown_as(units: Iterable[Unit], names: Mapping[str, str]) -> Iterator[Unit]:

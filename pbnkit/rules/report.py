@@ -6,7 +6,7 @@ from __future__ import annotations
 import fnmatch
 import heapq
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any, cast
@@ -152,13 +152,18 @@ class CheckedUnit:
     scoring: str | None = None  # the first Scoring tag of its games
 
 
+#: a unit's reader, under ``strict`` or not
+Opened = Callable[[Unit, bool], PbnReader]
+
+
 class _Checking:
     """The games of one unit checked as its reader gives them: :func:`check_unit` in
     steps."""
 
-    def __init__(self, options: Options, unit: Unit):
+    def __init__(self, options: Options, unit: Unit, opened: Opened | None = None):
         self.options = options
         self.unit = unit
+        self._opened = opened or Unit.reader
         #: the games' checks go into ``games``; ``end`` (or ``failure``) once read
         self.checked = CheckedUnit([], None)
         self._reader: PbnReader | None = None
@@ -167,7 +172,7 @@ class _Checking:
     def games(self) -> Iterator[CheckedGame]:
         options, into = self.options, self.checked
         try:
-            reader = self._reader = self.unit.reader(options.strict)
+            reader = self._reader = self._opened(self.unit, options.strict)
             ignore = options.ignored_in(self.unit.path)
             for game in reader:
                 checked = CheckedGame(game.line)
@@ -211,12 +216,15 @@ def check_unit(options: Options, unit: Unit) -> CheckedUnit:
     return checked
 
 
-def check_games(options: Options, units: Iterable[Unit]) -> Iterator[tuple[Unit, CheckedUnit]]:
+def check_games(options: Options, units: Iterable[Unit],
+                opened: Opened | None = None) -> Iterator[tuple[Unit, CheckedUnit]]:
     """:func:`check_unit` of each unit, in this process and in parts given out as the
     games are checked: a part per game, then the unit's end (a part without games), so
-    that the findings of a large file are listed while it is read."""
+    that the findings of a large file are listed while it is read. ``opened(unit,
+    strict)``: the unit's reader (default: :meth:`Unit.reader`; standard input read as
+    it comes has its own)."""
     for unit in units:
-        checking = _Checking(options, unit)
+        checking = _Checking(options, unit, opened)
         for game in checking.games():
             yield unit, CheckedUnit([game], None, read_to=checking.checked.read_to,
                                     final=False, outside=checking.outside())
