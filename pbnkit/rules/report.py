@@ -12,7 +12,7 @@ from pathlib import Path, PurePath
 from typing import Any, cast
 
 from pbnkit.diagnostics import Diagnostic, Severity
-from pbnkit.jobs.units import Unit, UnitEnd, end_of, merge_ends
+from pbnkit.jobs.units import Unit, UnitEnd, collector_paused, end_of, merge_ends
 from pbnkit.lin.reader import sniff_file
 from pbnkit.pbn.chunks import may_hold
 from pbnkit.pbn.reader import PbnReader
@@ -207,7 +207,8 @@ def check_unit(options: Options, unit: Unit) -> CheckedUnit:
     ones compacted (they go to another process)."""
     checking = _Checking(options, unit)
     checked = checking.checked
-    checked.games.extend(checking.games())
+    with collector_paused():
+        checked.games.extend(checking.games())
     records = [cast(ScoreRecord | None, game.score)  # full until compacted here
                for game in checked.games]
     for game, sent in zip(checked.games, compacted(records)):
@@ -225,9 +226,10 @@ def check_games(options: Options, units: Iterable[Unit],
     it comes has its own)."""
     for unit in units:
         checking = _Checking(options, unit, opened)
-        for game in checking.games():
-            yield unit, CheckedUnit([game], None, read_to=checking.checked.read_to,
-                                    final=False, outside=checking.outside())
+        with collector_paused():  # over the caller's merge of each game too
+            for game in checking.games():
+                yield unit, CheckedUnit([game], None, read_to=checking.checked.read_to,
+                                        final=False, outside=checking.outside())
         yield unit, checking.checked
 
 
