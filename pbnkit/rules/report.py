@@ -171,26 +171,29 @@ class _Checking:
 
     def games(self) -> Iterator[CheckedGame]:
         options, into = self.options, self.checked
-        try:
-            reader = self._reader = self._opened(self.unit, options.strict)
-            ignore = options.ignored_in(self.unit.path)
-            for game in reader:
-                checked = CheckedGame(game.line)
-                try:
-                    found = check_game(game, options.strict)
-                    checked.score, checked.table = score_record(game)
-                except Exception as error:  # a bug in a check must not hide the other games
-                    checked.failure = _internal(error, game.line)
-                else:
-                    if found:  # most games of a large file have nothing to list or count
-                        checked.found = _tally(checked, select(found, options.select, ignore),
-                                               options.min_severity)
-                into.read_to = reader.reached
-                yield checked
-        except OSError as error:
-            into.failure = f"cannot read: {error.strerror or error}"
-            return
-        into.end, into.read_to = end_of(reader), reader.reached
+        # the collector paused between the games given out too: over the caller's merge
+        with collector_paused():
+            try:
+                reader = self._reader = self._opened(self.unit, options.strict)
+                ignore = options.ignored_in(self.unit.path)
+                for game in reader:
+                    checked = CheckedGame(game.line)
+                    try:
+                        found = check_game(game, options.strict)
+                        checked.score, checked.table = score_record(game)
+                    except Exception as error:  # a bug in a check must not hide the rest
+                        checked.failure = _internal(error, game.line)
+                    else:
+                        if found:  # most games of a large file have nothing to list or count
+                            checked.found = _tally(checked, select(found, options.select,
+                                                                   ignore),
+                                                   options.min_severity)
+                    into.read_to = reader.reached
+                    yield checked
+            except OSError as error:
+                into.failure = f"cannot read: {error.strerror or error}"
+                return
+            into.end, into.read_to = end_of(reader), reader.reached
 
     def outside(self) -> list[Diagnostic]:
         """The problems outside a game found since the last call."""
@@ -207,8 +210,7 @@ def check_unit(options: Options, unit: Unit) -> CheckedUnit:
     ones compacted (they go to another process)."""
     checking = _Checking(options, unit)
     checked = checking.checked
-    with collector_paused():
-        checked.games.extend(checking.games())
+    checked.games.extend(checking.games())
     records = [cast(ScoreRecord | None, game.score)  # full until compacted here
                for game in checked.games]
     for game, sent in zip(checked.games, compacted(records)):
@@ -226,10 +228,9 @@ def check_games(options: Options, units: Iterable[Unit],
     it comes has its own)."""
     for unit in units:
         checking = _Checking(options, unit, opened)
-        with collector_paused():  # over the caller's merge of each game too
-            for game in checking.games():
-                yield unit, CheckedUnit([game], None, read_to=checking.checked.read_to,
-                                        final=False, outside=checking.outside())
+        for game in checking.games():
+            yield unit, CheckedUnit([game], None, read_to=checking.checked.read_to,
+                                    final=False, outside=checking.outside())
         yield unit, checking.checked
 
 
