@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pbnkit.pbn.records import Element, Game, TagPair
+from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 
 
 #: Tags a LIN board makes from its own pairs (others may come from the file's header,
@@ -54,11 +54,12 @@ def pbn_layout(game: Game) -> Game:
         placed = tag._replace(line=line, column=1, value_column=len(tag.name) + 4)
         items, column = 0, 1
         for element in tag.body:
-            note = element.text.startswith("=")
-            if not note and items % 4 == 0:
-                line, column = line + 1, 1
-            body.append(element._replace(line=line, column=column))
-            column += len(element.text) + 1
-            items += not note
+            for token in element.split():  # the reader keeps calls and cards in runs
+                note = token.text.startswith("=")
+                if not note and items % 4 == 0:
+                    line, column = line + 1, 1
+                body.append(Element(ElementKind.TOKENS, token.text, line, column))
+                column += len(token.text) + 1
+                items += not note
         tags.append(placed._replace(body=tuple(body)))
     return replace(game, tags=tuple(tags), line=1)

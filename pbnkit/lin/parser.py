@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from itertools import chain
+from itertools import chain, repeat
 from typing import NamedTuple
 
 from pbnkit.lin.terminals import TERMINALS
@@ -118,8 +118,9 @@ def runs_of(text: str) -> list[Run] | None:
 
 def iter_pairs(text: str, runs: list[Run]) -> Iterator[Pair]:
     """The pairs of the runs, lazily: a run's pairs at a time (a list each, which costs
-    less than a generator's step for each pair)."""
-    return chain.from_iterable(_pairs_of_run(text, run) for run in runs)
+    less than a generator's step for each pair). ``map``, not a generator expression:
+    compiled by mypyc, that one made the garbage collector run three times as often."""
+    return chain.from_iterable(map(_pairs_of_run, repeat(text), runs))
 
 
 def _pairs_of_run(text: str, run: Run) -> list[Pair]:

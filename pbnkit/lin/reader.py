@@ -115,7 +115,7 @@ class LinReader(PbnReader):
         board = values.get("Board")
         self.games_read += 1
         return Game(tags, (), record[0].line, index, self.path, values,
-                    tuple(_at(d, self.path, board) for d in found),
+                    tuple([_at(d, self.path, board) for d in found]) if found else (),
                     data[to_bytes(start):to_bytes(end)],
                     self.original_head if index == 0 else None, b"" if last else None)
 

@@ -21,10 +21,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import add, itemgetter
+from typing import cast
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.lin.parser import Pair
-from pbnkit.pbn.records import Element, ElementKind, TagPair
+from pbnkit.lin.runs import section_body
+from pbnkit.pbn.records import Element, TagPair
 
 #: The keys BBO's hand viewer and vugraph files use. Any other is kept, and reported.
 KNOWN_KEYS = frozenset((
@@ -54,8 +58,6 @@ _ROOM_BOARD = re.compile(r"\s*([oOcC])(\d+)")
 _NUMBER = re.compile(r"\d+")
 _HAND = re.compile(r"(?:[SHDC][AKQJT2-9]*)*", re.IGNORECASE)
 _RS_RESULT = re.compile(r"([1-7])(NT|N|[CDHS])([NESW])(X{0,2})([=+-]\d*)?$", re.IGNORECASE)
-
-_TOKENS = ElementKind.TOKENS
 
 
 # -- Grouping ---------------------------------------------------------------------------------
@@ -261,6 +263,8 @@ _RANK_ORDER = {rank: index for index, rank in enumerate(RANKS)}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _PLAIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
 _NO_HAND: Hand = ("", "", "", "")
+#: The seats clockwise from each, as a Deal tag lists the hands.
+_FROM = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWISE)}
 
 
 def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
@@ -275,17 +279,16 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
     while len(written) > 4 and not written[-1].strip():
         written.pop()  # a trailing comma
     written += [""] * (4 - len(written))
-    parsed = [_read_hand(hand) for hand in written]
-    if len(written) > 4 or any(hand is None for hand in parsed):
+    parsed = list(map(_read_hand, written))
+    if len(written) > 4 or None in parsed:
         return dealer, "S:" + " ".join(w.strip() or "-" for w in written), None
-    hands: dict[str, Hand] = dict(zip(SEATS, (h for h in parsed if h is not None)))
-    empty = [seat for seat in SEATS if hands[seat] == _NO_HAND]
-    if len(empty) == 1:
-        hands[empty[0]] = _fourth_hand(hands.values()) or _NO_HAND
+    read = cast("list[Hand]", parsed)  # no None in it
+    if read.count(_NO_HAND) == 1:
+        read[read.index(_NO_HAND)] = _fourth_hand(read) or _NO_HAND
+    hands: dict[str, Hand] = dict(zip(SEATS, read))
     first = dealer or "N"
-    at = CLOCKWISE.index(first)
-    deal = f"{first}:" + " ".join(".".join(hands[seat]) if hands[seat] != _NO_HAND else "-"
-                                  for seat in CLOCKWISE[at:] + CLOCKWISE[:at])
+    deal = f"{first}:" + " ".join([".".join(hands[seat]) if hands[seat] != _NO_HAND else "-"
+                                   for seat in _FROM[first]])
     return dealer, deal, hands
 
 
@@ -293,14 +296,13 @@ def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
     """What BBO leaves out: the fourth hand holds the cards the other three do not, when
     they hold 13 different cards each (else it is not made up from a bad deal)."""
     given = [hand for hand in hands if hand != _NO_HAND]
-    if any(sum(map(len, hand)) != 13 for hand in given):
+    if [len("".join(hand)) for hand in given] != [13] * len(given):
         return None
     suits = []
-    for suit in range(4):
-        held = "".join(hand[suit] for hand in given)
+    for held in map("".join, zip(*given)):  # the ranks of a suit the others hold
         if len(set(held)) != len(held):
             return None
-        suits.append("".join(rank for rank in RANKS if rank not in held))
+        suits.append(RANKS.translate(str.maketrans("", "", held)))
     return suits[0], suits[1], suits[2], suits[3]
 
 
@@ -317,7 +319,9 @@ def _read_hand(text: str) -> Hand | None:
             suits[_SUIT_INDEX[part[0]]] += part[1:]
     else:
         return None
-    spades, hearts, diamonds, clubs = map(_high_to_low, suits)
+    known = _SORTED
+    spades, hearts, diamonds, clubs = [known[ranks] if ranks in known else _high_to_low(ranks)
+                                       for ranks in suits]
     if spades is None or hearts is None or diamonds is None or clubs is None:
         return None
     return spades, hearts, diamonds, clubs
@@ -338,17 +342,6 @@ def _high_to_low(ranks: str) -> str | None:
         _SORTED.clear()
     _SORTED[ranks] = in_order
     return in_order
-
-
-def _holder(hands: dict[str, Hand], card: str) -> str | None:
-    """The seat whose hand holds a card such as ``SA``."""
-    if len(card) != 2 or card[0] not in _SUIT_INDEX:
-        return None
-    suit = _SUIT_INDEX[card[0]]
-    for seat, hand in hands.items():
-        if card[1] in hand[suit]:
-            return seat
-    return None
 
 
 def _rs_tags(result: str, pair: Pair) -> dict[str, TagPair]:
@@ -396,7 +389,9 @@ def _remember_call(value: str) -> str:
 def _auction(bidding: Sequence[Pair], dealer: TagPair | None,
              problems: list[Diagnostic]) -> list[TagPair]:
     """The Auction tag, its calls with note references, and its Note tags."""
-    body: list[Element] = []
+    texts: list[str] = []  # the section's tokens: calls and note references
+    lines: list[int] = []
+    columns: list[int] = []
     notes: list[TagPair] = []
     start: Pair | None = None
     last = len(bidding) - 1
@@ -404,35 +399,28 @@ def _auction(bidding: Sequence[Pair], dealer: TagPair | None,
         key, name, value, line, column, _, _ = pair  # unpacked: fields cost a lookup each
         if name == "mb":
             start = start or pair
-            call = _PBN_CALLS.get(value)
-            if call is None:
-                call = _remember_call(value)
-            body.append(_new_element(Element, (_TOKENS, call, line, column + len(key) + 1)))
-            if value.endswith("!") and (at == last or bidding[at + 1].name != "an"):
-                _add_note(body, notes, ALERT_NOTE, pair)
+            texts.append(_PBN_CALLS.get(value) or _remember_call(value))
+            lines.append(line)
+            columns.append(column + len(key) + 1)
+            if not value.endswith("!") or (at < last and bidding[at + 1].name == "an"):
+                continue
+            text = ALERT_NOTE
         elif at == 0 or bidding[at - 1].name != "mb":
             problems.append(Diagnostic("SY302", "explanation (an) without a call just "
                                        "before it", pair.line, pair.column))
+            continue
         else:
             # BBO pads or cuts explanations to a width: the blanks at the end are its own
-            _add_note(body, notes, pair.value.rstrip(), pair)
+            text = value.rstrip()
+        number = len(notes) + 1  # the note of the call just read
+        texts.append(f"={number}=")
+        lines.append(line)
+        columns.append(pair.value_column)
+        notes.append(tag("Note", f"{number}:{text}", pair))
     if start is None:
         return []
     seat = dealer.value if dealer is not None else "?"
-    return [tag("Auction", seat, start, tuple(body)), *notes]
-
-
-def _element(text: str, line: int, column: int) -> Element:
-    return _new_element(Element, (_TOKENS, text, line, column))
-
-
-_new_element = tuple.__new__  # an Element a call or card: skip the frame of its __new__
-
-
-def _add_note(body: list[Element], notes: list[TagPair], text: str, pair: Pair) -> None:
-    number = len(notes) + 1
-    body.append(_element(f"={number}=", pair.line, pair.value_column))
-    notes.append(tag("Note", f"{number}:{text}", pair))
+    return [tag("Auction", seat, start, section_body(texts, lines, columns)), *notes]
 
 
 def _play(cards: Sequence[Pair], claim: Pair | None, hands: dict[str, Hand] | None,
@@ -443,29 +431,52 @@ def _play(cards: Sequence[Pair], claim: Pair | None, hands: dict[str, Hand] | No
     if claim is not None and claim.start < cards[-1].start:
         problems.append(Diagnostic("SY302", "cards (pc) after the claim (mc)",
                                    claim.line, claim.column))
-    # every card's element in the order played, then each trick's four in seat columns
-    played = [_new_element(Element, (_TOKENS, value if len(value) == 2 and value.isupper()
-                                     else value.strip().upper() or "-",  # BBO writes SA;
-                                     line, column + len(key) + 1))       # others sa, " SA"
-              for key, _, value, line, column, _, _ in cards]
-    body: list[Element] = []
+    # Each card's text, line and column (its key is pc, two letters), by iterators that
+    # run in C: they cost a third of a loop in Python.
+    texts = list(map(_VALUE, cards))
+    if set(map(len, texts)) != {2} or not "".join(texts).isupper():  # BBO writes SA;
+        texts = [value if len(value) == 2 and value.isupper()     # others sa, " SA"
+                 else value.strip().upper() or "-" for value in texts]
+    lines = list(map(_LINE, cards))
+    columns = list(map(add, map(_COLUMN, cards), repeat(3)))
+    missing = -len(cards) % 4  # the trick the play stops in: its cards to come are
+    texts += ["-"] * missing   # unknown, "-" at the last card played
+    lines += [lines[-1]] * missing
+    columns += [columns[-1]] * missing
+    # the holdings of each suit, the hands' in LIN's order (South first) between bars:
+    # who holds a card is then a search in C
+    suits = ["|".join(holdings) for holdings in zip(*hands.values())] if hands else []
+    seats = [_CLOCKWISE_INDEX[seat] for seat in hands] if hands else []
+    order: list[int] = []  # the cards in the order of the Play section's columns
     first = -1
     leader = 3  # a card no hand holds: the replay reports it; the columns keep the order
-    for at in range(0, len(played), 4):
-        seat = _holder(hands, played[at].text) if hands else None
-        if seat is not None:
-            leader = _CLOCKWISE_INDEX[seat]
+    for trick, led in enumerate(texts[0::4]):
+        if suits and len(led) == 2 and led[0] in _SUIT_INDEX:
+            holdings = suits[_SUIT_INDEX[led[0]]]
+            at = holdings.find(led[1])
+            if at >= 0:  # the first hand that holds it (two may, in a bad deal)
+                leader = seats[holdings.count("|", 0, at)]
         if first < 0:
             first = leader
-        row = played[at:at + 4]
-        if len(row) < 4:  # the trick the play stops in: its cards to come are unknown
-            last = row[-1]
-            row += [_new_element(Element, (_TOKENS, "-", last.line, last.column))] * (4 - len(row))
         turn = (first - leader) % 4  # the leader's card goes to the leader's column
-        body += row[turn:] + row[:turn] if turn else row
+        order += _TRICK_ORDERS[trick][turn] if trick < 13 else _trick_order(trick, turn)
     if claim is not None:
-        body.append(_element("*", claim.line, claim.column))
-    return [tag("Play", CLOCKWISE[first], cards[0], tuple(body))]
+        order.append(len(texts))
+        texts.append("*")
+        lines.append(claim.line)
+        columns.append(claim.column)
+    pick = itemgetter(*order)  # at least a trick: a tuple
+    return [tag("Play", CLOCKWISE[first], cards[0],
+                section_body(pick(texts), pick(lines), pick(columns)))]
 
 
+def _trick_order(trick: int, turn: int) -> tuple[int, ...]:
+    """Where the cards of a trick (0, 1...) go, in the Play section's order, when its
+    leader sits ``turn`` seats after the opening leader: from the first column's seat."""
+    at = 4 * trick
+    return (*range(at + turn, at + 4), *range(at, at + turn))
+
+
+_TRICK_ORDERS = [[_trick_order(trick, turn) for turn in range(4)] for trick in range(13)]
+_VALUE, _LINE, _COLUMN = itemgetter(2), itemgetter(3), itemgetter(4)  # of a Pair
 _CLOCKWISE_INDEX = {seat: index for index, seat in enumerate(CLOCKWISE)}

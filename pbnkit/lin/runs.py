@@ -1,0 +1,77 @@
+"""A LIN board's calls and cards gathered into runs of section tokens, as the PBN reader
+keeps a section: one ``TOKENS`` element for many calls or cards, each token still at the
+line and column of its own pair.
+
+LIN puts other text between a board's calls and cards (``mb|1S|mb|p|``...), so a run's
+text has blanks and line ends where the file has that text, and
+:meth:`~pbnkit.pbn.records.Element.split` (and the section decoder) finds every token
+where its pair stands. A token that does not stand after the run's last one, a blank or
+more further on, starts a new run: a note made for an alert, at its call's column; the
+cards of a trick's leader, written after those of the seats before his in the Play
+section's columns.
+
+Why runs: an element for each call and card gave a LIN board three times the objects of
+a PBN one, and the garbage collector's passes over them were much of the reader's time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pbnkit.pbn.records import Element, ElementKind
+
+_TOKENS = ElementKind.TOKENS
+_new_element = tuple.__new__  # an Element without the frame of its __new__
+_WIDEST = 256
+_BLANKS = tuple(" " * width for width in range(_WIDEST))  # the gaps on a line of pairs
+_SPACE = re.compile(r"\s")  # what separates the words of a run (Element.split's \S+)
+
+
+def section_body(texts: Sequence[str], lines: Sequence[int],
+                 columns: Sequence[int]) -> tuple[Element, ...]:
+    """The elements of a section whose tokens, in the section's order, are ``texts`` at
+    ``lines`` and ``columns``."""
+    if _SPACE.search("".join(texts)) is not None:  # a value BBO would not write
+        return _with_blanks(texts, lines, columns)
+    elements: list[Element] = []
+    tokens = zip(texts, lines, columns)
+    text, line0, column0 = next(tokens)  # a section's body has a token
+    parts = [text]
+    append = parts.append
+    end_line, end = line0, column0 + len(text)  # where the run stands: line, column after
+    for text, line, column in tokens:
+        gap = column - end
+        if gap > 0 and line == end_line:  # further on the line: most tokens
+            append(_BLANKS[gap] if gap < _WIDEST else " " * gap)
+            append(text)
+            end = column + len(text)
+        elif line > end_line:
+            append("\n" * (line - end_line) + " " * (column - 1))
+            append(text)
+            end_line, end = line, column + len(text)
+        else:  # at or before the run's last token: a run of its own
+            elements.append(_new_element(Element, (_TOKENS, "".join(parts), line0, column0)))
+            parts = [text]
+            append = parts.append
+            line0 = end_line = line
+            column0, end = column, column + len(text)
+    elements.append(_new_element(Element, (_TOKENS, "".join(parts), line0, column0)))
+    return tuple(elements)
+
+
+def _with_blanks(texts: Sequence[str], lines: Sequence[int],
+                 columns: Sequence[int]) -> tuple[Element, ...]:
+    """A token that holds white space is an element of its own, which splits as the file
+    has it; the others form runs between them."""
+    elements: list[Element] = []
+    start = 0
+    for at, text in enumerate(texts):
+        if _SPACE.search(text) is not None:
+            if start < at:
+                elements += section_body(texts[start:at], lines[start:at], columns[start:at])
+            elements.append(_new_element(Element, (_TOKENS, text, lines[at], columns[at])))
+            start = at + 1
+    if start < len(texts):
+        elements += section_body(texts[start:], lines[start:], columns[start:])
+    return tuple(elements)

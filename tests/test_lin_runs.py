@@ -1,0 +1,105 @@
+"""A LIN board's calls and cards kept in runs of section tokens (pbnkit.lin.runs): every
+token where its pair stands, whatever the runs, and few elements a board."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pbnkit
+from pbnkit.lin.runs import section_body
+from pbnkit.pbn.records import Element, ElementKind, TagPair
+from pbnkit.pbn.sections import decode_items, section
+from tests.conftest import CORPUS
+from tests.test_lin_reader import BOARD
+
+_TOKENS = ElementKind.TOKENS
+
+
+def alone(texts, lines, columns):
+    """What the reader made before runs: an element a token."""
+    return tuple(Element(_TOKENS, text, line, column)
+                 for text, line, column in zip(texts, lines, columns))
+
+
+def tokens(body):
+    return [(token.text, token.line, token.column) for e in body for token in e.split()]
+
+
+# Tokens as a LIN board's sections have them: calls, cards, note references and the
+# claim, now and then a value BBO would not write (a blank in it, a line end).
+_TEXTS = st.sampled_from(["SA", "D2", "1NT", "Pass", "X", "XX", "=1=", "=12=", "*", "-",
+                          "1 S", "S\tA", "H\n2", "2C!", "$3", "^R", "Pass=2="])
+
+
+@st.composite
+def sections(draw):
+    count = draw(st.integers(1, 60))
+    texts = draw(st.lists(_TEXTS, min_size=count, max_size=count))
+    # mostly further on the same line, sometimes the next lines, sometimes back
+    steps = draw(st.lists(st.tuples(st.integers(-1, 2), st.integers(-8, 30)),
+                          min_size=count, max_size=count))
+    lines, columns, line, column = [], [], 1, 1
+    for down, right in steps:
+        line = max(1, line + down if down > 0 or draw(st.booleans()) else line)
+        column = max(1, column + right) if down <= 0 else max(1, right)
+        lines.append(line)
+        columns.append(column)
+    return texts, lines, columns
+
+
+@given(sections())
+def test_every_token_stands_where_its_pair_does(case):
+    texts, lines, columns = case
+    body = section_body(texts, lines, columns)
+    assert tokens(body) == tokens(alone(texts, lines, columns))
+    assert all(e.kind is _TOKENS for e in body)
+
+
+@given(sections())
+def test_runs_decode_as_an_element_a_token_does(case):
+    texts, lines, columns = case
+    items = [decode_items(TagPair("Auction", "N", 1, 1, body))
+             for body in (section_body(texts, lines, columns), alone(texts, lines, columns))]
+    assert items[0] == items[1]
+
+
+def test_a_token_not_further_on_starts_a_run():
+    # a call, the alert note at its own column, then the next call further on
+    body = section_body(["2C", "=1=", "X"], [1, 1, 1], [10, 10, 15])
+    assert body == (Element(_TOKENS, "2C", 1, 10), Element(_TOKENS, "=1=  X", 1, 10))
+
+
+def test_a_run_goes_on_over_line_ends():
+    body = section_body(["SA", "S2", "S3"], [3, 3, 5], [4, 10, 2])
+    assert body == (Element(_TOKENS, "SA    S2\n\n S3", 3, 4),)
+
+
+def test_a_token_with_a_blank_is_an_element_of_its_own():
+    body = section_body(["SA", "S 2", "S3", "S4"], [1] * 4, [1, 6, 11, 16])
+    assert body == (Element(_TOKENS, "SA", 1, 1), Element(_TOKENS, "S 2", 1, 6),
+                    Element(_TOKENS, "S3   S4", 1, 11))
+
+
+def test_a_board_of_bbo_holds_a_few_elements_not_one_a_card():
+    game = pbnkit.read_text(BOARD, "board.lin")[0]
+    # North opens, East leads: the play's columns are E S W N, in the order played
+    assert [len(game.tag(name).body) for name in ("Auction", "Play")] == [1, 1]
+    assert section(game, "Play") is not None
+
+
+def test_corpus_boards_keep_calls_and_cards_in_runs():
+    files = sorted(CORPUS.rglob("*.lin"))
+    if not files:
+        pytest.skip("../shared/corpus is absent")
+    tokens_seen = elements = 0
+    for path in files:
+        for game in pbnkit.read(path):
+            for name in ("Auction", "Play"):
+                tag = game.tag(name)
+                if tag is not None:
+                    elements += len(tag.body)
+                    tokens_seen += len(tokens(tag.body))
+    assert tokens_seen > 1000
+    assert elements * 3 < tokens_seen  # 52 cards in a dozen runs or so
