@@ -37,13 +37,13 @@ _TEXTS = st.sampled_from(["SA", "D2", "1NT", "Pass", "X", "XX", "=1=", "=12=", "
 def sections(draw):
     count = draw(st.integers(1, 60))
     texts = draw(st.lists(_TEXTS, min_size=count, max_size=count))
-    # mostly further on the same line, sometimes the next lines, sometimes back
-    steps = draw(st.lists(st.tuples(st.integers(-1, 2), st.integers(-8, 30)),
-                          min_size=count, max_size=count))
+    # mostly further on the same line; now and then a line or two down, or one back up
+    steps = draw(st.lists(st.tuples(st.sampled_from([0, 0, 0, 1, 2, -1]),
+                                    st.integers(-8, 30)), min_size=count, max_size=count))
     lines, columns, line, column = [], [], 1, 1
     for down, right in steps:
-        line = max(1, line + down if down > 0 or draw(st.booleans()) else line)
-        column = max(1, column + right) if down <= 0 else max(1, right)
+        line = max(1, line + down)
+        column = max(1, column + right if down == 0 else right)
         lines.append(line)
         columns.append(column)
     return texts, lines, columns
