@@ -103,3 +103,15 @@ def test_corpus_boards_keep_calls_and_cards_in_runs():
                     tokens_seen += len(tokens(tag.body))
     assert tokens_seen > 1000
     assert elements * 3 < tokens_seen  # 52 cards in a dozen runs or so
+
+
+def test_cards_bbo_would_not_write_stand_at_their_values_too():
+    # East leads d8 (lower case) and West plays " DA" (a blank before it)
+    board = BOARD.replace("pc|D8|", "pc|d8|").replace("pc|DA|", "pc| DA|")
+    play = section(pbnkit.read_text(board, "board.lin")[0], "Play")
+    assert play is not None
+    assert [i.text for i in play.items] == ["D8", "D2", "DA", "D9", "*"]
+    values = [board.index("pc|d8|"), board.index("pc|D2|"), board.index("pc| DA|"),
+              board.index("pc|D9|")]
+    assert [i.column for i in play.items[:4]] == [at + 4 for at in values]
+    assert play.diagnostics == ()
