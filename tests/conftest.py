@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import gc
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -100,3 +101,12 @@ def run_pbnkit(*args: object) -> tuple[int, str]:
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result.exit_code, result.stdout
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """A child's ``preexec_fn``: SIGINT does what Ctrl-C does at a terminal. A shell
+    without job control starts a background command with SIGINT ignored, which its
+    children inherit (Python then installs no KeyboardInterrupt for it): the Ctrl-C
+    tests would test that shell, not pbnkit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+

@@ -21,7 +21,7 @@ from click.testing import CliRunner, Result
 
 import pbnkit
 from pbnkit.cli import main
-from tests.conftest import REPO, SAMPLE_DATA, SCHEMAS, generate_boards
+from tests.conftest import REPO, SAMPLE_DATA, SCHEMAS, ctrl_c_as_at_a_terminal, generate_boards
 
 BAD = '[Event "x"]\n[Board "1"]\n[Dealer "Q"]\n[Deal "N:AKQ.... - - -"]\n[Wrong "tag"]\n'
 TEAM = SAMPLE_DATA / "team_match.pbn"
@@ -221,7 +221,8 @@ def _pbnkit(*args: object, tmp: Path, **options) -> subprocess.Popen[bytes]:
     env = {**os.environ, "TMPDIR": str(tmp), "PYTHONPATH": str(REPO)}
     return subprocess.Popen([sys.executable, "-m", "pbnkit", *map(str, args)], env=env,
                             stdin=options.pop("stdin", subprocess.PIPE),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **options)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=ctrl_c_as_at_a_terminal, **options)
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])

@@ -18,7 +18,7 @@ from pbnkit.cli import main
 from pbnkit.lin.reader import open_reader
 from pbnkit.pbn.reader import PbnReader
 from pbnkit.streams import LiveStdin
-from tests.conftest import CORPUS, REPO, SAMPLE_DATA, generate_boards
+from tests.conftest import CORPUS, REPO, SAMPLE_DATA, ctrl_c_as_at_a_terminal, generate_boards
 
 #: long enough for a run that is stuck to fail, not hang
 _TIMEOUT = 60
@@ -46,7 +46,8 @@ def _validate(*args: object, tmp: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "TMPDIR": str(tmp)}  # with --compiled, PYTHONPATH holds the build
     return subprocess.Popen([sys.executable, "-m", "pbnkit", "validate", *map(str, args)],
                             env=env, cwd=REPO, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=ctrl_c_as_at_a_terminal)
 
 
 def _line(process: subprocess.Popen[bytes]) -> bytes:
