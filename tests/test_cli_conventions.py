@@ -416,6 +416,22 @@ def test_a_tiny_validate_loads_only_what_checking_a_game_needs(tmp_path):
     assert loaded == ["1 files, 1 games: 0 errors, 0 warnings", ""]
 
 
+def test_a_conversion_to_one_file_loads_no_arrow_compute_or_dataset(tmp_path):
+    # pyarrow.compute and pyarrow.dataset are a fifth of a conversion's start-up, and only
+    # reading archives and writing datasets use them.
+    tiny = tmp_path / "tiny.pbn"
+    tiny.write_text('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
+    out = tmp_path / "tiny.parquet"
+    script = ("import sys\nfrom pbnkit.cli import main\ntry:\n"
+              f"    main(['convert', '-q', '--no-check', {str(tiny)!r}, '-o', {str(out)!r}])\n"
+              "except SystemExit:\n    pass\n"
+              "print(*sorted(m for m in sys.modules if m.startswith('pyarrow.')"
+              " and m.split('.')[1] in ('compute', 'dataset')))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, cwd=REPO).stdout.split()
+    assert out.is_file() and loaded == []
+
+
 def test_a_missing_dependency_is_said_plainly_not_called_a_bug(tmp_path):
     # Lark is imported only for a game the fast path cannot read: without it, pbnkit
     # starts and fails there. That is a broken installation: status 2, and what to do.

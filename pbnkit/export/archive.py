@@ -29,9 +29,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
+# pyarrow.compute is imported in the functions that use it: it is a sixth of pbnkit's
+# start-up, and a conversion needs none of it.
 
 from pbnkit import __version__
 from pbnkit.export import dataset
@@ -187,6 +188,7 @@ def _column(values: Any, type_: pa.DataType) -> pa.Array:
 
 def _same(paths: pa.Array, others: pa.Array) -> pa.Array:
     """Equal paths, a null path equal to a null path."""
+    import pyarrow.compute as pc
     return pc.or_(pc.fill_null(pc.equal(paths, others), False),
                   pc.and_(pc.is_null(paths), pc.is_null(others)))
 
@@ -201,6 +203,7 @@ class RecordOrder:
         self._index = pa.array([None], pa.int64())
 
     def feed(self, paths: Any, indexes: Any) -> bool:
+        import pyarrow.compute as pc
         count = len(paths)
         if not self.ordered or not count:
             return self.ordered
@@ -219,6 +222,7 @@ class RecordOrder:
 def record_order(paths: Any, indexes: Any, where: str) -> pa.Array | None:
     """The positions of rows sorted by (path, copy, index): None when they are in that
     order already. ``where`` names the archive in the warning about copies."""
+    import pyarrow.compute as pc
     keys = pa.table({"path": _column(paths, pa.string()),
                      "index": _column(indexes, pa.int64())})
     count = keys.num_rows
@@ -328,6 +332,7 @@ def part_rows(fs: pafs.FileSystem, part: Part, positions: Sequence[int] | pa.Arr
               columns: Sequence[str] = RESTORE_COLUMNS) -> Iterator[Row]:
     """The rows at ``positions`` of a part, in that order. Only the row groups that hold
     them are read, one at a time, but the rows taken are all held until the last."""
+    import pyarrow.compute as pc
     positions = _column(positions, pa.int64())
     ascending = pc.sort_indices(positions)
     wanted = positions.take(ascending).to_pylist()

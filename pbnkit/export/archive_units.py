@@ -16,9 +16,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
+# pyarrow.compute is imported in the functions that use it: it is a sixth of pbnkit's
+# start-up, and a conversion needs none of it.
 
 from pbnkit.export import dataset
 from pbnkit.export.archive import (
@@ -96,6 +97,7 @@ def _decoded_group(fs: pafs.FileSystem, path: str, number: int) -> pa.Table:
 
 
 def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit]:
+    import pyarrow.compute as pc
     name = os.fspath(archive)
     if not (dataset.is_uri(name) or os.path.isdir(name) or name.lower().endswith(".parquet")):
         return [ArchiveUnit(name)]
@@ -179,6 +181,7 @@ def _plan_in_sorted_order(name: str, fs: pafs.FileSystem, parts: Sequence[Part],
     (``archive_rows``): each part's rows sorted, the parts one after another. The order
     is worked out here, once, from the path and index columns; a unit gets the positions
     of its rows."""
+    import pyarrow.compute as pc
     orders: list[list[int]] = []
     starts: list[int] = []  # where a unit may begin, counted in rows over all parts
     offset = 0

@@ -18,14 +18,17 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.dataset as ds
 import pyarrow.fs as pafs
 
 from pbnkit.errors import PbnError
+
+# pyarrow.compute and pyarrow.dataset are imported in the functions that use them:
+# together they are a fifth of pbnkit's start-up, and a conversion needs neither.
+if TYPE_CHECKING:
+    import pyarrow.dataset as ds
 
 MANIFEST = "_SUCCESS"
 MANIFEST_VERSION = 1
@@ -85,6 +88,7 @@ def write_unit(where: str, stem: str, table: pa.Table, options: dict[str, Any],
 
     Files go straight to their names: a unit that fails half-way leaves a file that the
     manifest will not list, and a unit run again writes the same names."""
+    import pyarrow.dataset as ds
     fs, root = filesystem(where)
     written: list[tuple[str, int]] = []
 
@@ -104,11 +108,13 @@ def write_unit(where: str, stem: str, table: pa.Table, options: dict[str, Any],
 def partitioning(names: Sequence[str], schema: pa.Schema) -> ds.Partitioning:
     """Hive directories (``event=Spring%20Pairs/``) for the columns ``names``; their
     values are written URI-encoded, and a null one as ``__HIVE_DEFAULT_PARTITION__``."""
+    import pyarrow.dataset as ds
     fields = [DERIVED[name] if name in DERIVED else schema.field(name) for name in names]
     return ds.partitioning(pa.schema(fields), flavor="hive")
 
 
 def _with_derived(table: pa.Table, names: Sequence[str]) -> pa.Table:
+    import pyarrow.compute as pc
     if "year" in names:
         table = table.append_column(DERIVED["year"],
                                     pc.cast(pc.year(table.column("date")), pa.int16()))
