@@ -10,8 +10,9 @@ from typing import Any
 
 import pyarrow as pa
 
-from pbnkit.export.rows import Row, SectionItems, TagColumns
+from pbnkit.export.rows import NO_ANNOTATIONS, Row, SectionItems, TagColumns
 from pbnkit.export.schema import boards_schema
+from pbnkit.pbn.records import Element
 
 _ITEM_COLUMNS = ("auction", "play")
 #: the columns a row holds as columns of its own, not as Python dicts and lists
@@ -44,9 +45,28 @@ def _tags_array(values: list[TagColumns], type_: pa.ListType) -> pa.Array:
         return list(itertools.chain.from_iterable(value[position] for value in values))
 
     # the struct's fields in schema order: name, value, quoted, line, column,
-    # value_column, body (TagColumns positions 0, 1, 5, 2, 3, 6, 4)
+    # value_column (TagColumns positions 0, 1, 5, 2, 3, 6), then body
     children = [pa.array(flat(position), item.field(number).type)
-                for number, position in enumerate((0, 1, 5, 2, 3, 6, 4))]
+                for number, position in enumerate((0, 1, 5, 2, 3, 6))]
+    children.append(_elements_array(flat(4), item.field(6).type))
+    struct = pa.StructArray.from_arrays(children, fields=list(item))
+    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
+
+
+def _elements_array(bodies: list[tuple[Element, ...]], type_: pa.ListType) -> pa.Array:
+    """Tag bodies as the list of their elements' structs, built from the Elements' own
+    fields (most bodies are empty, and a dict per element would cost more)."""
+    item = type_.value_type
+    offsets = [0]
+    elements: list[Element] = []
+    for body in bodies:
+        if body:
+            elements += body
+        offsets.append(len(elements))
+    kinds, texts, lines, columns = zip(*elements) if elements else ((), (), (), ())
+    children = [pa.array([kind.value for kind in kinds], item.field(0).type),
+                pa.array(texts, item.field(1).type), pa.array(lines, item.field(2).type),
+                pa.array(columns, item.field(3).type)]
     struct = pa.StructArray.from_arrays(children, fields=list(item))
     return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
 
@@ -68,9 +88,8 @@ def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
             children.append(pa.ListArray.from_arrays(
                 none, pa.array([], list_type.value_type), type=list_type))
     else:
-        plain: tuple[Any, ...] = (None, None, None, [], [])
         extras = [extra for value in values
-                  for extra in (value.annotations or [plain] * len(value.texts))]
+                  for extra in (value.annotations or [NO_ANNOTATIONS] * len(value.texts))]
         for number in range(5):
             children.append(pa.array([extra[number] for extra in extras],
                                      item.field(number + 2).type))

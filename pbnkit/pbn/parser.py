@@ -41,7 +41,9 @@ _PLAIN_RUN = re.compile(rf'(?:\[[A-Za-z0-9_]+ "{_VALUE}"\](?:\n|\Z))+')
 _UNESCAPE = re.compile(r'\\(["\\])')
 _WORD = re.compile(r"\S")
 _TOKENS, _STRING = ElementKind.TOKENS, ElementKind.STRING
-_new_tag = tuple.__new__  # builds a TagPair without the Python frame of its __new__
+#: builds a TagPair or Element without the Python frame of its __new__ (a named tuple's
+#: constructor and ``_replace`` are Python code; a game has some twenty of them)
+_new = tuple.__new__
 
 Shaped = tuple[tuple[Element, ...], tuple[TagPair, ...]]
 
@@ -86,8 +88,8 @@ def tag_pairs(text: str, line: int, column: int) -> list[TagPair]:
 
 def _plain_tag_pairs(pairs: list[tuple[str, str]], line: int) -> list[TagPair]:
     """The tag pairs of ``_PLAIN_TAG`` matches on consecutive lines from ``line``."""
-    return [_new_tag(TagPair, (name, value if "\\" not in value else unescape(value),
-                               line + number, 1, (), True, len(name) + 4))
+    return [_new(TagPair, (name, value if "\\" not in value else unescape(value),
+                           line + number, 1, (), True, len(name) + 4))
             for number, (name, value) in enumerate(pairs)]
 
 
@@ -101,7 +103,7 @@ def bare_tag_pair(text: str, line: int, column: int) -> list[TagPair]:
 
 
 def words(text: str, line: int, column: int) -> Element:
-    return Element(_TOKENS, text, line, column)
+    return _new(Element, (_TOKENS, text, line, column))
 
 
 def string(text: str, line: int, column: int) -> Element:
@@ -214,7 +216,8 @@ def _scan(text: str, first_line: int) -> Shaped | None:
 def _close_body(tags: list[TagPair], body: list[Element]) -> None:
     """Give the elements read since the last tag pair to it as its body; empty ``body``."""
     if body:
-        tags[-1] = tags[-1]._replace(body=tuple(body))
+        name, value, line, column, _, quoted, value_column = tags[-1]
+        tags[-1] = _new(TagPair, (name, value, line, column, tuple(body), quoted, value_column))
         body.clear()
 
 
