@@ -49,8 +49,7 @@ def _tags_array(values: list[TagColumns], type_: pa.ListType) -> pa.Array:
     children = [pa.array(flat(position), item.field(number).type)
                 for number, position in enumerate((0, 1, 5, 2, 3, 6))]
     children.append(_elements_array(flat(4), item.field(6).type))
-    struct = pa.StructArray.from_arrays(children, fields=list(item))
-    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
+    return _list_of_structs(offsets, children, type_)
 
 
 def _elements_array(bodies: list[tuple[Element, ...]], type_: pa.ListType) -> pa.Array:
@@ -67,8 +66,7 @@ def _elements_array(bodies: list[tuple[Element, ...]], type_: pa.ListType) -> pa
     children = [pa.array([kind.value for kind in kinds], item.field(0).type),
                 pa.array(texts, item.field(1).type), pa.array(lines, item.field(2).type),
                 pa.array(columns, item.field(3).type)]
-    struct = pa.StructArray.from_arrays(children, fields=list(item))
-    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
+    return _list_of_structs(offsets, children, type_)
 
 
 def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
@@ -93,5 +91,11 @@ def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
         for number in range(5):
             children.append(pa.array([extra[number] for extra in extras],
                                      item.field(number + 2).type))
-    struct = pa.StructArray.from_arrays(children, fields=list(item))
+    return _list_of_structs(offsets, children, type_)
+
+
+def _list_of_structs(offsets: list[int], children: list[pa.Array],
+                     type_: pa.ListType) -> pa.Array:
+    """A list-of-structs column from the structs' fields and where each list starts."""
+    struct = pa.StructArray.from_arrays(children, fields=list(type_.value_type))
     return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
