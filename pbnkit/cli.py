@@ -495,17 +495,19 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
     from pbnkit.scoring.report import MixedProfilesError, TeamOptions, score_collected
 
     results: list[BoardResult] = []
+    board_scores: list[int | None] = []
     scoring: dict[str | None, str] = {}
     with reported(run.progress):
         for unit, scored in run.engine.map(function, run.units):
             results.extend(scored.results)
+            board_scores.extend(scored.board_scores)
             for path, value in scored.scoring.items():
                 scoring.setdefault(path, value)
             run.progress.advance(len(scored.results), unit.size)
     try:
         with collector_paused():  # the whole field's scores: no cycles among them
             return score_collected(results, scoring, profile,
-                                   TeamOptions(victory_points, vp_boards))
+                                   TeamOptions(victory_points, vp_boards), board_scores)
     except MixedProfilesError as error:
         raise click.UsageError(str(error)) from None
 

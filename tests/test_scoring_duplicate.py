@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pbnkit.model import Contract, Risk, Seat, Strain, Vulnerability
 from pbnkit.scoring import BoardResult, DuplicateProfile, duplicate_score, score_ns
+from pbnkit.scoring.duplicate import board_score
 
 ORACLES = Path(__file__).resolve().parents[1].parent / "shared" / "oracles"
 
@@ -225,3 +226,42 @@ def test_north_south_score_is_declarers_score_with_the_sides_sign(
     declarers = duplicate_score(contract, tricks, vulnerability.is_vulnerable(declarer))
     ns = score_ns(contract, declarer, tricks, vulnerability)
     assert ns == (declarers if declarer in (Seat.N, Seat.S) else -declarers)
+
+
+# -- the scores the -j workers make -----------------------------------------------------------
+
+
+def _scorable_inputs() -> list[Path]:
+    from tests.conftest import CORPUS, SAMPLE_DATA
+
+    files = sorted(SAMPLE_DATA.glob("*.pbn"))
+    if CORPUS.is_dir():
+        files += sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() in (".pbn", ".lin"))
+    return files
+
+
+def test_a_sheet_from_the_workers_scores_is_the_sheet_scored_whole() -> None:
+    """``score`` at any -j: each unit's worker makes its results' Law 77 scores, and the
+    parent's sheet from them (problems included: a result the worker could not score is
+    looked at again) is the sheet of the results alone."""
+    from pbnkit.jobs.units import Unit
+    from pbnkit.jobs.work import score_unit
+
+    for path in _scorable_inputs():
+        scored = score_unit(Unit(str(path), path.stat().st_size))
+        profile = DuplicateProfile.for_scoring(next(iter(scored.scoring.values()), None))
+        whole = profile.score(scored.results)
+        assert profile.score(scored.results, scored.board_scores) == whole, path
+        assert scored.board_scores == [row.score_ns for row in whole.boards], path
+
+
+def test_a_result_the_workers_could_not_score_keeps_its_problem() -> None:
+    results = [BoardResult(0, "1", Seat.N, c("4S"), 10, Vulnerability.NONE),
+               BoardResult(1, "2", Seat.N, c("4S"), None, Vulnerability.NS),  # no result
+               BoardResult(2, "3", None, c("3NT"), 9, Vulnerability.EW)]  # no declarer
+    scores = [board_score(result)[0] for result in results]
+    assert scores == [420, None, None]
+    sheet = DuplicateProfile().score(results, scores)
+    assert sheet == DuplicateProfile().score(results)
+    assert [(p.kind, p.index) for p in sheet.problems] == [("unscored-board", 1),
+                                                           ("unscored-board", 2)]

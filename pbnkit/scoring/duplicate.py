@@ -354,14 +354,24 @@ class DuplicateProfile:
         return cls(pairs.scale, pairs.method, pairs.divisor, victory_points, boards_per_match,
                    files)
 
-    def score(self, results: Sequence[BoardResult]) -> ScoreSheet:
+    def score(self, results: Sequence[BoardResult],
+              scores: Sequence[int | None] | None = None) -> ScoreSheet:
+        """The sheet of ``results``. ``scores``: each result's :func:`board_score`, when
+        the ``-j`` workers have made them (the parent then scores only the field)."""
         problems: list[Problem] = []
-        scores: list[int | None] = []
-        for result in results:
-            score, problem = self._board_score(result)
-            scores.append(score)
-            if problem is not None:
-                problems.append(problem)
+        if scores is None:
+            scores = []
+            for result in results:
+                score, problem = board_score(result)
+                scores.append(score)
+                if problem is not None:
+                    problems.append(problem)
+        else:
+            for result, score in zip(results, scores, strict=True):
+                # only a result without a score has a problem: it is found again here
+                problem = board_score(result)[1] if score is None else None
+                if problem is not None:
+                    problems.append(problem)
         matches, stray = team_matches(results, scores)
         boards = [
             BoardScore(result.index, result.board, result.room, score)
@@ -383,22 +393,24 @@ class DuplicateProfile:
                           tuple(problems + stray), notes, tuple(rankings),
                           tuple(standings(matches)))
 
-    @staticmethod
-    def _board_score(result: BoardResult) -> tuple[int | None, Problem | None]:
-        if result.contract is not None and result.contract.is_passed_out:
-            return 0, None
-        if result.contract is None and result.stated_ns is not None:
-            return result.stated_ns, None
-        # The Vulnerable tag wins over the board number: some events renumber boards.
-        vulnerability = result.vulnerability
-        if vulnerability is None and result.board_number is not None:
-            vulnerability = Vulnerability.for_board(result.board_number)
-        why = result.why_unscorable()
-        if why is None and vulnerability is None:
-            why = "no vulnerability, and no board number to take it from"
-        if why is not None or vulnerability is None or result.tricks is None or (
-                result.contract is None):
-            row = f"ScoreTable row {result.row}: " if result.row is not None else ""
-            return None, Problem("unscored-board", f"not scored: {row}{why}", result.index,
-                                 result.board, result.path)
-        return score_ns(result.contract, result.declarer, result.tricks, vulnerability), None
+
+def board_score(result: BoardResult) -> tuple[int | None, Problem | None]:
+    """A result's Law 77 score signed from N-S, or None and why it cannot be scored.
+    It needs no other result: ``-j`` workers make it beside the result."""
+    if result.contract is not None and result.contract.is_passed_out:
+        return 0, None
+    if result.contract is None and result.stated_ns is not None:
+        return result.stated_ns, None
+    # The Vulnerable tag wins over the board number: some events renumber boards.
+    vulnerability = result.vulnerability
+    if vulnerability is None and result.board_number is not None:
+        vulnerability = Vulnerability.for_board(result.board_number)
+    why = result.why_unscorable()
+    if why is None and vulnerability is None:
+        why = "no vulnerability, and no board number to take it from"
+    if why is not None or vulnerability is None or result.tricks is None or (
+            result.contract is None):
+        row = f"ScoreTable row {result.row}: " if result.row is not None else ""
+        return None, Problem("unscored-board", f"not scored: {row}{why}", result.index,
+                             result.board, result.path)
+    return score_ns(result.contract, result.declarer, result.tricks, vulnerability), None

@@ -119,15 +119,19 @@ class TeamOptions:
 
 def score_results(results: Iterable[BoardResult], profile: str,
                   scoring: str | None | Mapping[str | None, str] = None,
-                  teams: TeamOptions = TeamOptions()) -> ScoreReport:
+                  teams: TeamOptions = TeamOptions(),
+                  board_scores: Sequence[int | None] | None = None) -> ScoreReport:
     """Score results; each file starts a fresh sheet (a rubber never runs on into the
     next file). The Scoring tag's modifiers (``scoring``: one tag, or each file's by
     path) choose how a pairs field is scored: MP2 gives matchpoints 1 / 0.5 / 0, Butler
-    and Cross IMPs."""
+    and Cross IMPs. ``board_scores``: each result's duplicate score
+    (:func:`~pbnkit.scoring.duplicate.board_score`), made already; the other profiles
+    have no use for them."""
     results = tuple(results)
     scorer = find_profile(profile)
     if isinstance(scorer, DuplicateProfile):
         scorer = DuplicateProfile.for_scoring(scoring, teams.victory_points, teams.boards)
+        return ScoreReport(profile, results, scorer.score(results, board_scores))
     return ScoreReport(profile, results, scorer.score(results))
 
 
@@ -150,10 +154,11 @@ def score_games(games: Iterable[Game], profile: str | None = None,
 
 
 def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None, str],
-                    profile: str | None = None, teams: TeamOptions = TeamOptions()
-                    ) -> ScoreReport:
+                    profile: str | None = None, teams: TeamOptions = TeamOptions(),
+                    board_scores: Sequence[int | None] | None = None) -> ScoreReport:
     """Score results gathered from files in order; ``scoring`` holds each file's first
-    Scoring tag, by path, in file order (what chooses the profile without ``profile``).
+    Scoring tag, by path, in file order (what chooses the profile without ``profile``);
+    ``board_scores`` as for :func:`score_results`.
 
     A Scoring tag that names no system pbnkit knows is scored as ``duplicate`` with an
     ``unknown-scoring`` problem naming the word (RULES.md section 5)."""
@@ -171,7 +176,8 @@ def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None,
                 warnings.append(Problem(
                     "unknown-scoring", f"Scoring {value!r}: {word!r} names no scoring system "
                     f"pbnkit knows, so the file is scored as {DEFAULT_PROFILE}", path=path))
-    report = score_results(results, choose_profile(None, profile), scoring, teams)
+    report = score_results(results, choose_profile(None, profile), scoring, teams,
+                           board_scores)
     if not warnings:
         return report
     sheet = replace(report.sheet, problems=tuple(warnings) + report.sheet.problems)
