@@ -358,20 +358,18 @@ class DuplicateProfile:
               scores: Sequence[int | None] | None = None) -> ScoreSheet:
         """The sheet of ``results``. ``scores``: each result's :func:`board_score`, when
         the ``-j`` workers have made them (the parent then scores only the field)."""
+        if scores is not None and len(scores) != len(results):
+            raise ValueError(f"{len(scores)} scores for {len(results)} results")
         problems: list[Problem] = []
-        if scores is None:
-            scores = []
-            for result in results:
+        made: list[int | None] = []
+        for at, result in enumerate(results):
+            score = None if scores is None else scores[at]
+            if score is None:  # not made by a worker, or not scorable: its problem is here
                 score, problem = board_score(result)
-                scores.append(score)
                 if problem is not None:
                     problems.append(problem)
-        else:
-            for result, score in zip(results, scores, strict=True):
-                # only a result without a score has a problem: it is found again here
-                problem = board_score(result)[1] if score is None else None
-                if problem is not None:
-                    problems.append(problem)
+            made.append(score)
+        scores = made
         matches, stray = team_matches(results, scores)
         boards = [
             BoardScore(result.index, result.board, result.room, score)
