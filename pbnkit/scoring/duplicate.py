@@ -361,14 +361,12 @@ class DuplicateProfile:
         if scores is not None and len(scores) != len(results):
             raise ValueError(f"{len(scores)} scores for {len(results)} results")
         problems: list[Problem] = []
-        made: list[int | None] = []
-        for at, result in enumerate(results):
-            score = None if scores is None else scores[at]
+        made: list[int | None] = [None] * len(results) if scores is None else list(scores)
+        for at, score in enumerate(made):
             if score is None:  # not made by a worker, or not scorable: its problem is here
-                score, problem = board_score(result)
+                made[at], problem = board_score(results[at])
                 if problem is not None:
                     problems.append(problem)
-            made.append(score)
         scores = made
         matches, stray = team_matches(results, scores)
         boards = [

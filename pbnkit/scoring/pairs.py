@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from pbnkit.scoring.base import BoardResult, BoardScore, Hands, Ranking
@@ -146,16 +146,16 @@ class PairsEvent:
         elif method is Method.BUTLER:
             datum = butler_datum(scores, weights)
             for position, score in zip(positions, scores):
-                boards[position] = replace(boards[position], imp_ns=float(imps(score - datum)),
-                                           datum=datum)
+                boards[position] = boards[position]._replace(
+                    imp_ns=float(imps(score - datum)), datum=datum)
         elif count >= 2:
             sums = cross_imps(scores, weights)
             divisor = {"none": 1, "scores": count, "comparisons": count - 1}[
                 scoring.divisor]
             for position, score in zip(positions, scores):
-                boards[position] = replace(boards[position], imp_ns=sums[score] / divisor,
-                                           cross_sum=sums[score],
-                                           cross_average=sums[score] / (count - 1))
+                boards[position] = boards[position]._replace(
+                    imp_ns=sums[score] / divisor, cross_sum=sums[score],
+                    cross_average=sums[score] / (count - 1))
 
     @staticmethod
     def _matchpoints(boards: list[BoardScore], positions: list[int], scores: ScoreField,
@@ -169,8 +169,8 @@ class PairsEvent:
                 points, top = neuberg(points, count, expected, scoring.scale)
             if top <= 0:
                 continue
-            boards[position] = replace(
-                boards[position], mp_ns=points, mp_ew=top - points,
+            boards[position] = boards[position]._replace(
+                mp_ns=points, mp_ew=top - points,
                 pct_ns=points / top * 100, pct_ew=(top - points) / top * 100)
 
     @staticmethod

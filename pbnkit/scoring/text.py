@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from pbnkit.model import Side
+from pbnkit.model import Contract, Seat, Side, Vulnerability
 from pbnkit.scoring.base import (Line, Match, Problem, Ranking, Reason, Rubber, RubberDeal,
                                  Standing)
 from pbnkit.scoring.report import ScoreReport, joined
@@ -77,16 +77,21 @@ def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
     yield head + extra
     yield "-" * (len(head) + len(extra))
     path: str | None | bool = False  # no file named yet
+    # A sheet has a line per record: names come from tables, not from an enum's
+    # properties and a method call per line (a third of the sheet's time).
+    contracts: dict[Contract | None, str] = {None: "-"}
     for result, row in zip(report.results, rows):
         if several and result.path != path:
             path = result.path
             yield f"File: {path or '-'}"
-        line = (f"{result.board or '-':>6} {result.room or '':<7} "
-                f"{result.contract.pbn() if result.contract else '-':<8} "
-                f"{result.declarer.name if result.declarer else '-':<2} "
-                f"{_number(result.tricks):>6} "
-                f"{result.vulnerability.pbn() if result.vulnerability else '-':<4} "
-                f"{_number(row.score_ns):>8}")
+        contract = contracts.get(result.contract)
+        if contract is None and result.contract is not None:
+            contract = contracts[result.contract] = result.contract.pbn()
+        tricks, score = result.tricks, row.score_ns
+        line = (f"{result.board or '-':>6} {result.room or '':<7} {contract:<8} "
+                f"{_SEATS[result.declarer]:<2} {'-' if tricks is None else tricks:>6} "
+                f"{_VULNERABILITIES[result.vulnerability]:<4} "
+                f"{'-' if score is None else score:>8}")
         if pairs:
             played = f"{result.pairs.ns}-{result.pairs.ew}" if result.pairs else "-"
             line += f" {played:>9}"
@@ -97,6 +102,11 @@ def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
         if cross:
             line += f" {_number(row.cross_sum):>5} {_figure(row.imp_ns):>6}"
         yield line
+
+
+_SEATS: dict[Seat | None, str] = {None: "-", **{seat: seat.name for seat in Seat}}
+_VULNERABILITIES: dict[Vulnerability | None, str] = {
+    None: "-", **{vulnerability: vulnerability.pbn() for vulnerability in Vulnerability}}
 
 
 def _figure(value: float | None) -> str:
