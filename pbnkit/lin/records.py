@@ -299,6 +299,9 @@ Hand = tuple[str, str, str, str]
 _RANK_ORDER = {rank: index for index, rank in enumerate(RANKS)}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _PLAIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
+#: A deal as BBO writes it: the dealer, three hands and perhaps the fourth
+_PLAIN_DEAL = re.compile(rf"([1-4]?){_PLAIN_HAND.pattern},{_PLAIN_HAND.pattern},"
+                         rf"{_PLAIN_HAND.pattern},(?:{_PLAIN_HAND.pattern})?")
 _NO_HAND: Hand = ("", "", "", "")
 #: The seats clockwise from each, as a Deal tag lists the hands.
 _FROM = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWISE)}
@@ -307,6 +310,15 @@ _FROM = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWI
 def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
     """The dealer, the PBN Deal text, and the hand of each seat (None when a hand cannot
     be read: the Deal text then keeps the hands as written for the deal checks)."""
+    plain = _PLAIN_DEAL.fullmatch(value)
+    if plain is not None:  # as BBO writes a deal: one match, not one a hand
+        known = _SORTED
+        suits = [known[ranks] if ranks in known else _high_to_low(ranks)
+                 for ranks in plain.groups("")[1:]]
+        if None not in suits:
+            dealer = SEATS[int(plain[1]) - 1] if plain[1] else None
+            hands = cast("list[str]", suits)  # no None in it
+            return _deal(dealer, list(zip(*[iter(hands)] * 4)))
     text = value.strip()
     dealer = None
     if text[:1].isdigit():
@@ -319,7 +331,12 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
     parsed = list(map(_read_hand, written))
     if len(written) > 4 or None in parsed:
         return dealer, "S:" + " ".join(w.strip() or "-" for w in written), None
-    read = cast("list[Hand]", parsed)  # no None in it
+    return _deal(dealer, cast("list[Hand]", parsed))  # no None in it
+
+
+def _deal(dealer: str | None,
+          read: list[Hand]) -> tuple[str | None, str, dict[str, Hand] | None]:
+    """:func:`read_md`'s answer for the hands read, in LIN's order (South first)."""
     if read.count(_NO_HAND) == 1:
         read[read.index(_NO_HAND)] = _fourth_hand(read) or _NO_HAND
     hands: dict[str, Hand] = dict(zip(SEATS, read))
