@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, filterfalse, repeat
-from operator import add, eq, itemgetter
+from itertools import compress, repeat
+from operator import eq, itemgetter
 from typing import cast
 
 from pbnkit.diagnostics import Diagnostic
@@ -85,20 +85,20 @@ def group_records(runs: Iterable[Pairs], by_qx: bool) -> Iterator[Pairs | None]:
     has_deal = False
     for run in runs:
         names, begin = run.names, 0
-        for at in compress(range(len(names)), map(_OPENING.__contains__, names)):
+        for at, name in enumerate(names):
+            if name != "pn" and name != "md":
+                continue
             if has_deal:
                 if at > begin:
                     pieces.append(run.cut(begin, at))
                 yield joined(pieces)  # it has a deal
                 pieces, has_deal, begin = [], False, at
-            has_deal = names[at] == "md"
+            has_deal = name == "md"
         if begin < len(names):
             pieces.append(run.cut(begin, len(names)))
     if pieces:
         yield joined(pieces)
 
-
-_OPENING = frozenset(("pn", "md"))
 
 
 # -- The file's context ------------------------------------------------------------------------
@@ -180,7 +180,7 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
     if not KNOWN_KEYS.issuperset(present) or "an" in names[cards_from:]:
         bidding = _odd_bidding(pairs, cards_from, problems)
     else:  # calls and their explanations, in order
-        bidding = list(compress(range(count), map(_BIDDING.__contains__, names)))
+        bidding = [at for at, name in enumerate(names) if name == "mb" or name == "an"]
     if not FILE_KEYS.isdisjoint(present):
         for at in compress(range(count), map(FILE_KEYS.__contains__, names)):
             context.take(pairs.pair(at))
@@ -223,7 +223,6 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
 
 #: The keys whose first pair makes a tag
 _NAMED = ("qx", "ah", "pn", "md", "sv", "mc")
-_BIDDING = frozenset(("mb", "an"))
 
 
 def _odd_bidding(pairs: Pairs, cards_from: int, problems: list[Diagnostic]) -> list[int]:
@@ -353,12 +352,40 @@ def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
     if [len("".join(hand)) for hand in given] != [13] * len(given):
         return None
     suits = []
-    for held in map("".join, zip(*given)):  # the ranks of a suit the others hold
-        left = "".join(filterfalse(held.__contains__, RANKS))
-        if len(left) + len(held) != 13:  # a rank held twice
+    for holdings in zip(*given):  # a suit's holdings in the others' hands
+        held = count = 0  # the ranks held, as bits, and how many
+        for holding in holdings:
+            held |= _rank_bits(holding)
+            count += len(holding)
+        if held.bit_count() != count:  # a rank held twice
             return None
-        suits.append(left)
+        suits.append(_holding(_ALL_RANKS ^ held))
     return suits[0], suits[1], suits[2], suits[3]
+
+
+#: A holding (high to low, as read) → its ranks as bits (the ace 1, the two 1 << 12), and
+#: back: a bit set for each holding met (8,192 at most), not one a suit of each deal.
+_BITS: dict[str, int] = {}
+_HOLDINGS: dict[int, str] = {}
+_ALL_RANKS = (1 << 13) - 1
+
+
+def _rank_bits(holding: str) -> int:
+    bits = _BITS.get(holding)
+    if bits is None:
+        bits = 0
+        for rank in holding:
+            bits |= 1 << _RANK_ORDER[rank]
+        _BITS[holding] = bits
+    return bits
+
+
+def _holding(bits: int) -> str:
+    holding = _HOLDINGS.get(bits)
+    if holding is None:
+        holding = _HOLDINGS[bits] = "".join([rank for at, rank in enumerate(RANKS)
+                                             if bits >> at & 1])
+    return holding
 
 
 def _read_hand(text: str) -> Hand | None:
@@ -492,15 +519,19 @@ def _play(pairs: Pairs, cards_from: int, claim: int | None, hands: dict[str, Han
     if claim is not None and "pc" in pairs.names[claim:]:
         problems.append(Diagnostic("SY302", "cards (pc) after the claim (mc)",
                                    pairs.lines[claim], pairs.columns[claim]))
-    # Each card's text, line and column (its key is pc, two letters), by iterators that
-    # run in C: they cost a third of a loop in Python.
-    cards = list(map(eq, pairs.names, repeat("pc")))
-    texts = list(compress(pairs.values, cards))
+    # Each card's text, line and column (its key is pc, two letters)
+    texts: list[str] = []
+    lines: list[int] = []
+    columns: list[int] = []
+    for name, value, line, column in zip(pairs.names, pairs.values, pairs.lines,
+                                         pairs.columns):
+        if name == "pc":
+            texts.append(value)
+            lines.append(line)
+            columns.append(column + 3)
     if set(map(len, texts)) != {2} or not "".join(texts).isupper():  # BBO writes SA;
         texts = [value if len(value) == 2 and value.isupper()     # others sa, " SA"
                  else value.strip().upper() or "-" for value in texts]
-    lines = list(compress(pairs.lines, cards))
-    columns = list(map(add, compress(pairs.columns, cards), repeat(3)))
     missing = -len(texts) % 4  # the trick the play stops in: its cards to come are
     texts += ["-"] * missing   # unknown, "-" at the last card played
     lines += [lines[-1]] * missing
