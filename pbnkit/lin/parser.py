@@ -1,51 +1,22 @@
-"""A LIN file's text read into :class:`Pair` records with positions: by regular
-expressions made of the grammar's terminals, or, for a text they cannot read, by the Lark
-parser of :mod:`pbnkit.lin.lark_parser`, which is loaded only then. No Lark exception
-leaves these modules."""
+"""A LIN file's text read into pairs with positions (:class:`Pair` records, or
+:class:`~pbnkit.lin.columns.Pairs` columns): by regular expressions made of the grammar's
+terminals, or, for a text they cannot read, by the Lark parser of
+:mod:`pbnkit.lin.lark_parser`, which is loaded only then. No Lark exception leaves these
+modules."""
 
 from __future__ import annotations
 
 import functools
 import re
 from collections.abc import Iterator
-from itertools import chain, repeat
-from typing import NamedTuple
+from itertools import repeat
 
+from pbnkit.lin.columns import Pairs, of_line, of_pairs
+from pbnkit.lin.pair import Pair, shape_pair
 from pbnkit.lin.terminals import TERMINALS
 
-
-# A named tuple, not a frozen dataclass: a vugraph archive has millions of pairs.
-class Pair(NamedTuple):
-    """One ``key|value|`` pair: the key as written and as BBO means it (``name``: keys are
-    case-insensitive, ``MB`` is ``mb``), the value without its bars, the 1-based line and
-    column of the key, and its character offsets in the file's text."""
-
-    key: str
-    name: str
-    value: str
-    line: int
-    column: int
-    start: int
-    end: int
-
-    @property
-    def value_column(self) -> int:
-        """The column of the value (a value holding a line end is rare enough not to
-        count: its first character is on the key's line)."""
-        return self.column + len(self.key) + 1
-
-    @property
-    def text(self) -> str:
-        return f"{self.key}|{self.value}|"
-
-
-_new_pair = tuple.__new__  # builds a Pair without the Python frame of its __new__
-
-
-def shape_pair(text: str, line: int, column: int, start: int) -> Pair:
-    """The Pair of a PAIR token's text (``key|value|``) found at ``start``."""
-    key, value, _ = text.split("|")
-    return _new_pair(Pair, (key, key.lower(), value, line, column, start, start + len(text)))
+__all__ = ["LinSyntaxError", "Pair", "Pairs", "has_key", "iter_pairs", "parse_pairs",
+           "runs_of", "shape_pair", "skip_after_error"]
 
 
 class LinSyntaxError(Exception):
@@ -87,7 +58,7 @@ def parse_pairs(text: str) -> list[Pair]:
     is neither a pair nor white space."""
     runs = None if _force_lark else runs_of(text)
     if runs is not None:
-        return list(iter_pairs(text, runs))
+        return [run.pair(at) for run in iter_pairs(text, runs) for at in range(len(run))]
     from pbnkit.lin.lark_parser import parse  # Lark loads in tens of milliseconds
 
     return parse(text)
@@ -116,36 +87,26 @@ def runs_of(text: str) -> list[Run] | None:
     return found_runs if pos == len(text) else None
 
 
-def iter_pairs(text: str, runs: list[Run]) -> Iterator[Pair]:
-    """The pairs of the runs, lazily: a run's pairs at a time (a list each, which costs
-    less than a generator's step for each pair). ``map``, not a generator expression:
-    compiled by mypyc, that one made the garbage collector run three times as often."""
-    return chain.from_iterable(map(_pairs_of_run, repeat(text), runs))
+def iter_pairs(text: str, runs: list[Run]) -> Iterator[Pairs]:
+    """The pairs of the runs, lazily: a run's pairs at a time, as columns. ``map``, not a
+    generator expression: compiled by mypyc, that one made the garbage collector run three
+    times as often."""
+    return map(_pairs_of_run, repeat(text), runs)
 
 
-def _pairs_of_run(text: str, run: Run) -> list[Pair]:
+def _pairs_of_run(text: str, run: Run) -> Pairs:
     start, stop, line, line_start = run
     token = text[start:stop]
-    pairs: list[Pair] = []
-    if "\n" in token:  # a value with a line end: pair by pair
-        for one in _terminals()[1].finditer(token):
-            at = start + one.start()
-            pairs.append(shape_pair(one.group(), line, at - line_start + 1, at))
-            if "\n" in one.group():
-                line += one.group().count("\n")
-                line_start = text.rfind("\n", at, start + one.end()) + 1
-        return pairs
-    # key|value|key|value|...| cut at its bars: keys and values alternate
-    parts = token.split("|")
-    names = parts if token.islower() else token.lower().split("|")
-    at = start
-    append = pairs.append
-    shift = line_start - 1  # an offset less this is a column
-    for key, name, value in zip(parts[0:-1:2], names[0:-1:2], parts[1::2]):
-        end = at + len(key) + len(value) + 2
-        append(_new_pair(Pair, (key, name, value, line, at - shift, at, end)))
-        at = end
-    return pairs
+    if "\n" not in token:  # the common run: a line of pairs, cut at its bars
+        return of_line(token, start, line, line_start - 1)
+    pairs: list[Pair] = []  # a value with a line end: pair by pair
+    for one in _terminals()[1].finditer(token):
+        at = start + one.start()
+        pairs.append(shape_pair(one.group(), line, at - line_start + 1, at))
+        if "\n" in one.group():
+            line += one.group().count("\n")
+            line_start = text.rfind("\n", at, start + one.end()) + 1
+    return of_pairs(pairs)
 
 
 def has_key(text: str, runs: list[Run], name: str) -> bool:

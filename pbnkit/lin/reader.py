@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.lin import codes  # noqa: F401 -- registers the LIN codes
-from pbnkit.lin.parser import (LinSyntaxError, Pair, has_key, iter_pairs, parse_pairs, runs_of,
+from pbnkit.lin.columns import Pairs, of_pairs
+from pbnkit.lin.pair import Pair
+from pbnkit.lin.parser import (LinSyntaxError, has_key, iter_pairs, parse_pairs, runs_of,
                                skip_after_error)
 from pbnkit.lin.records import FileContext, group_records, one_line, record_tags, tag
 from pbnkit.pbn.reader import PbnReader, Source
@@ -63,32 +65,35 @@ class LinReader(PbnReader):
             text, codec = body.decode("latin-1"), "latin-1"
             self.encoding_info = Encoding(bom=bom, fallback_lines=[1])
         problems: list[tuple[int, Diagnostic]] = []
-        runs = runs_of(text)
-        pairs: Iterable[Pair]
-        if runs is not None:  # the common file: its pairs are cut out as they are read
-            pairs, by_qx = iter_pairs(text, runs), has_key(text, runs, "qx")
+        runs_found = runs_of(text)
+        runs: Iterable[Pairs]
+        if runs_found is not None:  # the common file: its pairs are cut out as they are read
+            runs, by_qx = iter_pairs(text, runs_found), has_key(text, runs_found, "qx")
         else:
             pairs = _pairs_with_recovery(text, problems)
+            runs = [of_pairs(pairs)] if pairs else []
             by_qx = any(pair.name == "qx" for pair in pairs)
-        records = group_records(pairs, by_qx)
+        records = group_records(runs, by_qx)
         header = next(records)
-        head_text = one_line(text[header[0].start:header[-1].end]) if header else ""
+        head_text = one_line(text[header.start:header.end]) if header is not None else ""
         context = FileContext()
-        for pair in header:
-            context.take(pair)
+        if header is not None:
+            for at in range(len(header)):
+                context.take(header.pair(at))
         to_bytes = _ByteOffsets(text, codec, len(data) - len(body))
         # A record's bytes run up to the next record: it is given out once that is found.
-        held: list[Pair] | None = None
+        held: Pairs | None = None
         for record in records:
+            assert record is not None  # only the header may be none
             if held is not None:
-                game = self._game(held, record[0].start, data, to_bytes, text, context,
+                game = self._game(held, record.start, data, to_bytes, text, context,
                                   problems, head_text, header, last=False)
-                self.reached = _reached(record[0].line, context)
+                self.reached = _reached(record.lines[0], context)
                 yield game
             else:
-                self.original_head = data[:to_bytes(record[0].start)]
+                self.original_head = data[:to_bytes(record.start)]
                 self.diagnostics.extend(replace(d, path=self.path) for at, d in problems
-                                        if at < record[0].start)
+                                        if at < record.start)
             held = record
         if held is None:
             self.original_head = data
@@ -100,21 +105,21 @@ class LinReader(PbnReader):
             yield game
         self.original_tail = b""
 
-    def _game(self, record: list[Pair], end: int, data: bytes, to_bytes: _ByteOffsets,
+    def _game(self, record: Pairs, end: int, data: bytes, to_bytes: _ByteOffsets,
               text: str, context: FileContext, problems: list[tuple[int, Diagnostic]],
-              head_text: str, header: list[Pair], last: bool) -> Game:
+              head_text: str, header: Pairs | None, last: bool) -> Game:
         """The Game of a record whose bytes run to character ``end``."""
         index = self.games_read
-        start = record[0].start
+        start = record.start
         found = [d for at, d in problems if start <= at < end] if problems else []
-        tags = record_tags(record, context, one_line(text[start:record[-1].end]), found)
-        if index == 0 and header:
+        tags = record_tags(record, context, one_line(text[start:record.end]), found)
+        if index == 0 and header is not None:
             # the file's header, kept with its first board for a LIN writer
-            tags += (tag("LinHeader", head_text, header[0]),)
+            tags += (tag("LinHeader", head_text, header.pair(0)),)
         values = TagValues({t.name: t.value for t in reversed(tags)})
         board = values.get("Board")
         self.games_read += 1
-        return Game(tags, (), record[0].line, index, self.path, values,
+        return Game(tags, (), record.lines[0], index, self.path, values,
                     tuple([_at(d, self.path, board) for d in found]) if found else (),
                     data[to_bytes(start):to_bytes(end)],
                     self.original_head if index == 0 else None, b"" if last else None)

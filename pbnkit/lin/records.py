@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import add, itemgetter
+from itertools import compress, repeat
+from operator import eq, itemgetter
 from typing import cast
 
 from pbnkit.diagnostics import Diagnostic
-from pbnkit.lin.parser import Pair
+from pbnkit.lin.columns import Pairs, joined
+from pbnkit.lin.pair import Pair
 from pbnkit.lin.runs import section_body
 from pbnkit.pbn.records import Element, TagPair
 
@@ -62,31 +63,42 @@ _RS_RESULT = re.compile(r"([1-7])(NT|N|[CDHS])([NESW])(X{0,2})([=+-]\d*)?$", re.
 
 # -- Grouping ---------------------------------------------------------------------------------
 
-def group_records(pairs: Iterable[Pair], by_qx: bool) -> Iterator[list[Pair]]:
-    """The file's header pairs (perhaps none), then each record's pairs, in order, as
-    they are read. ``by_qx``: the file has a ``qx`` pair, which starts each record; the
-    pairs before the first are the header. Otherwise a record starts with its ``pn`` or
-    ``md`` after the ``md`` of the one before, and the file has no header."""
-    record: list[Pair] = []
+def group_records(runs: Iterable[Pairs], by_qx: bool) -> Iterator[Pairs | None]:
+    """The file's header pairs (None: none), then each record's pairs, in order, as they
+    are read, from the file's runs of pairs. ``by_qx``: the file has a ``qx`` pair, which
+    starts each record; the pairs before the first are the header. Otherwise a record
+    starts with its ``pn`` or ``md`` after the ``md`` of the one before, and the file has
+    no header. Only the pairs that may start a record are looked at in Python."""
+    pieces: list[Pairs] = []  # of the record being gathered, a piece a run
     if by_qx:
-        for pair in pairs:
-            if pair.name == "qx":
-                yield record
-                record = []
-            record.append(pair)
-        yield record
+        for run in runs:
+            begin = 0
+            for at in compress(range(len(run)), map(eq, run.names, repeat("qx"))):
+                if at > begin:
+                    pieces.append(run.cut(begin, at))
+                yield joined(pieces) if pieces else None
+                pieces, begin = [], at
+            pieces.append(run.cut(begin, len(run)))
+        yield joined(pieces) if pieces else None
         return
-    yield []
+    yield None
     has_deal = False
-    for pair in pairs:
-        name = pair.name
-        if (name == "pn" or name == "md") and has_deal:
-            yield record
-            record, has_deal = [], False
-        record.append(pair)
-        has_deal = has_deal or name == "md"
-    if record:
-        yield record
+    for run in runs:
+        names, begin = run.names, 0
+        for at, name in enumerate(names):
+            if name != "pn" and name != "md":
+                continue
+            if has_deal:
+                if at > begin:
+                    pieces.append(run.cut(begin, at))
+                yield joined(pieces)  # it has a deal
+                pieces, has_deal, begin = [], False, at
+            has_deal = name == "md"
+        if begin < len(names):
+            pieces.append(run.cut(begin, len(names)))
+    if pieces:
+        yield joined(pieces)
+
 
 
 # -- The file's context ------------------------------------------------------------------------
@@ -149,48 +161,48 @@ def tag(name: str, value: str, pair: Pair, body: tuple[Element, ...] = ()) -> Ta
 _new_tag = tuple.__new__  # a TagPair without the frame of its __new__
 
 
-def record_tags(pairs: Sequence[Pair], context: FileContext, lin: str,
+def tag_at(name: str, value: str, pairs: Pairs, at: int,
+           body: tuple[Element, ...] = ()) -> TagPair:
+    """A tag pair at the position of the ``at``-th of the pairs."""
+    column = pairs.columns[at]
+    return _new_tag(TagPair, (name, value, pairs.lines[at], column, body, True,
+                              column + len(pairs.keys[at]) + 1))
+
+
+def record_tags(pairs: Pairs, context: FileContext, lin: str,
                 problems: list[Diagnostic]) -> tuple[TagPair, ...]:
     """The tag pairs of one record, PBN's first, then ``Lin``: the record's pairs as
     written (``lin``)."""
-    first: dict[str, Pair] = {}
-    bidding: list[Pair] = []  # calls and their explanations, in order
-    cards: list[Pair] = []
-    for pair in pairs:
-        name = pair.name
-        if name == "pc":
-            cards.append(pair)
-            continue
-        if name == "mb" or name == "an":
-            if name == "an" and cards:
-                problems.append(Diagnostic("SY302", "explanation (an) after the play has "
-                                           "begun", pair.line, pair.column))
-            else:
-                bidding.append(pair)
-        if name not in first:
-            first[name] = pair
-        if name not in KNOWN_KEYS:
-            problems.append(Diagnostic("SY301", f"unknown LIN key {pair.key!r} (kept as "
-                                       "written)", pair.line, pair.column))
-        elif name in FILE_KEYS:
-            context.take(pair)
+    names = pairs.names
+    count = len(names)
+    present = set(names)
+    cards_from = names.index("pc") if "pc" in present else count
+    if not KNOWN_KEYS.issuperset(present) or "an" in names[cards_from:]:
+        bidding = _odd_bidding(pairs, cards_from, problems)
+    else:  # calls and their explanations, in order
+        bidding = [at for at, name in enumerate(names) if name == "mb" or name == "an"]
+    if not FILE_KEYS.isdisjoint(present):
+        for at in compress(range(count), map(FILE_KEYS.__contains__, names)):
+            context.take(pairs.pair(at))
+    # the first pair of each key that makes a tag
+    named = {name: pairs.pair(names.index(name)) for name in _NAMED if name in present}
     tags: dict[str, TagPair] = {name: tag(name, value, pair)
                                 for name, (value, pair) in context.tags.items()}
-    room, board = _room_and_board(first, problems)
+    room, board = _room_and_board(named, problems)
     if room is not None:
-        tags["Room"] = tag("Room", room, first["qx"])
+        tags["Room"] = tag("Room", room, named["qx"])
     if board is not None:
-        tags["Board"] = tag("Board", board, first.get("qx") or first["ah"])
-    tags.update(_players(first.get("pn"), context, room))
+        tags["Board"] = tag("Board", board, named.get("qx") or named["ah"])
+    tags.update(_players(named.get("pn"), context, room))
     hands = None
-    if "md" in first:
-        md = first["md"]
+    if "md" in named:
+        md = named["md"]
         dealer, deal, hands = read_md(md.value)
         if dealer is not None:
             tags["Dealer"] = tag("Dealer", dealer, md)
         tags["Deal"] = tag("Deal", deal, md)
-    if "sv" in first:
-        sv = first["sv"]
+    if "sv" in named:
+        sv = named["sv"]
         tags["Vulnerable"] = tag("Vulnerable", VULNERABLE.get(sv.value.strip().lower(),
                                                                sv.value), sv)
     result = context.result(room, board)
@@ -198,14 +210,38 @@ def record_tags(pairs: Sequence[Pair], context: FileContext, lin: str,
         tags.update(_rs_tags(result, context.results_pair))
     ordered = [tags[name] for name in _ORDER if name in tags]
     if bidding:
-        ordered += _auction(bidding, tags.get("Dealer"), problems)
-    claim = first.get("mc")
-    if cards:
-        ordered += _play(cards, claim, hands, problems)
+        ordered += _auction(pairs, bidding, tags.get("Dealer"), problems)
+    claim = named.get("mc")
+    if cards_from < count:
+        ordered += _play(pairs, cards_from, names.index("mc") if claim is not None else None,
+                         hands, problems)
     if claim is not None:
         ordered.append(tag("Result", claim.value.strip(), claim))
-    ordered.append(tag("Lin", lin, pairs[0]))
+    ordered.append(tag_at("Lin", lin, pairs, 0))
     return tuple(ordered)
+
+
+#: The keys whose first pair makes a tag
+_NAMED = ("qx", "ah", "pn", "md", "sv", "mc")
+
+
+def _odd_bidding(pairs: Pairs, cards_from: int, problems: list[Diagnostic]) -> list[int]:
+    """The calls and explanations of a record with an unknown key or an explanation after
+    its first card, found pair by pair, and those pairs reported in their order."""
+    bidding: list[int] = []
+    for at, name in enumerate(pairs.names):
+        if name == "pc":
+            continue
+        if name == "mb" or name == "an":
+            if name == "an" and at > cards_from:
+                problems.append(Diagnostic("SY302", "explanation (an) after the play has "
+                                           "begun", pairs.lines[at], pairs.columns[at]))
+            else:
+                bidding.append(at)
+        if name not in KNOWN_KEYS:
+            problems.append(Diagnostic("SY301", f"unknown LIN key {pairs.keys[at]!r} (kept "
+                                       "as written)", pairs.lines[at], pairs.columns[at]))
+    return bidding
 
 
 _ORDER = ("Event", "Stage", "Board", "West", "North", "East", "South", "Dealer",
@@ -262,6 +298,9 @@ Hand = tuple[str, str, str, str]
 _RANK_ORDER = {rank: index for index, rank in enumerate(RANKS)}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _PLAIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
+#: A deal as BBO writes it: the dealer, three hands and perhaps the fourth
+_PLAIN_DEAL = re.compile(rf"([1-4]?){_PLAIN_HAND.pattern},{_PLAIN_HAND.pattern},"
+                         rf"{_PLAIN_HAND.pattern},(?:{_PLAIN_HAND.pattern})?")
 _NO_HAND: Hand = ("", "", "", "")
 #: The seats clockwise from each, as a Deal tag lists the hands.
 _FROM = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWISE)}
@@ -270,6 +309,15 @@ _FROM = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWI
 def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
     """The dealer, the PBN Deal text, and the hand of each seat (None when a hand cannot
     be read: the Deal text then keeps the hands as written for the deal checks)."""
+    plain = _PLAIN_DEAL.fullmatch(value)
+    if plain is not None:  # as BBO writes a deal: one match, not one a hand
+        known = _SORTED
+        suits = [known[ranks] if ranks in known else _high_to_low(ranks)
+                 for ranks in plain.groups("")[1:]]
+        if None not in suits:
+            dealer = SEATS[int(plain[1]) - 1] if plain[1] else None
+            hands = cast("list[str]", suits)  # no None in it
+            return _deal(dealer, list(zip(*[iter(hands)] * 4)))
     text = value.strip()
     dealer = None
     if text[:1].isdigit():
@@ -282,7 +330,12 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
     parsed = list(map(_read_hand, written))
     if len(written) > 4 or None in parsed:
         return dealer, "S:" + " ".join(w.strip() or "-" for w in written), None
-    read = cast("list[Hand]", parsed)  # no None in it
+    return _deal(dealer, cast("list[Hand]", parsed))  # no None in it
+
+
+def _deal(dealer: str | None,
+          read: list[Hand]) -> tuple[str | None, str, dict[str, Hand] | None]:
+    """:func:`read_md`'s answer for the hands read, in LIN's order (South first)."""
     if read.count(_NO_HAND) == 1:
         read[read.index(_NO_HAND)] = _fourth_hand(read) or _NO_HAND
     hands: dict[str, Hand] = dict(zip(SEATS, read))
@@ -299,18 +352,49 @@ def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
     if [len("".join(hand)) for hand in given] != [13] * len(given):
         return None
     suits = []
-    for held in map("".join, zip(*given)):  # the ranks of a suit the others hold
-        if len(set(held)) != len(held):
+    for holdings in zip(*given):  # a suit's holdings in the others' hands
+        held = count = 0  # the ranks held, as bits, and how many
+        for holding in holdings:
+            held |= _rank_bits(holding)
+            count += len(holding)
+        if held.bit_count() != count:  # a rank held twice
             return None
-        suits.append(RANKS.translate(str.maketrans("", "", held)))
+        suits.append(_holding(_ALL_RANKS ^ held))
     return suits[0], suits[1], suits[2], suits[3]
+
+
+#: A holding (high to low, as read) → its ranks as bits (the ace 1, the two 1 << 12), and
+#: back: a bit set for each holding met (8,192 at most), not one a suit of each deal.
+_BITS: dict[str, int] = {}
+_HOLDINGS: dict[int, str] = {}
+_ALL_RANKS = (1 << 13) - 1
+
+
+def _rank_bits(holding: str) -> int:
+    bits = _BITS.get(holding)
+    if bits is None:
+        bits = 0
+        for rank in holding:
+            bits |= 1 << _RANK_ORDER[rank]
+        _BITS[holding] = bits
+    return bits
+
+
+def _holding(bits: int) -> str:
+    holding = _HOLDINGS.get(bits)
+    if holding is None:
+        holding = _HOLDINGS[bits] = "".join([rank for at, rank in enumerate(RANKS)
+                                             if bits >> at & 1])
+    return holding
 
 
 def _read_hand(text: str) -> Hand | None:
     """``SAKH..D..C..`` (any order of suits, any case) as ranks by suit, high to low;
     None if it is not a hand, or names a card twice."""
-    text = text.strip().upper()
-    plain = _PLAIN_HAND.fullmatch(text)
+    plain = _PLAIN_HAND.fullmatch(text)  # as BBO writes a hand
+    if plain is None:
+        text = text.strip().upper()
+        plain = _PLAIN_HAND.fullmatch(text)
     if plain is not None:
         suits = list(plain.groups())
     elif _HAND.fullmatch(text) is not None:
@@ -386,28 +470,30 @@ def _remember_call(value: str) -> str:
     return call
 
 
-def _auction(bidding: Sequence[Pair], dealer: TagPair | None,
+def _auction(pairs: Pairs, bidding: Sequence[int], dealer: TagPair | None,
              problems: list[Diagnostic]) -> list[TagPair]:
-    """The Auction tag, its calls with note references, and its Note tags."""
+    """The Auction tag, its calls with note references, and its Note tags, from the
+    ``bidding`` pairs (indices of calls and explanations)."""
     texts: list[str] = []  # the section's tokens: calls and note references
     lines: list[int] = []
     columns: list[int] = []
     notes: list[TagPair] = []
-    start: Pair | None = None
+    start = -1
     last = len(bidding) - 1
-    for at, pair in enumerate(bidding):
-        key, name, value, line, column, _, _ = pair  # unpacked: fields cost a lookup each
+    names, values = pairs.names, pairs.values
+    for step, at in enumerate(bidding):
+        name, value, line = names[at], values[at], pairs.lines[at]
         if name == "mb":
-            start = start or pair
+            start = at if start < 0 else start
             texts.append(_PBN_CALLS.get(value) or _remember_call(value))
             lines.append(line)
-            columns.append(column + len(key) + 1)
-            if not value.endswith("!") or (at < last and bidding[at + 1].name == "an"):
+            columns.append(pairs.value_column(at))
+            if not value.endswith("!") or (step < last and names[bidding[step + 1]] == "an"):
                 continue
             text = ALERT_NOTE
-        elif at == 0 or bidding[at - 1].name != "mb":
+        elif step == 0 or names[bidding[step - 1]] != "mb":
             problems.append(Diagnostic("SY302", "explanation (an) without a call just "
-                                       "before it", pair.line, pair.column))
+                                       "before it", line, pairs.columns[at]))
             continue
         else:
             # BBO pads or cuts explanations to a width: the blanks at the end are its own
@@ -415,31 +501,38 @@ def _auction(bidding: Sequence[Pair], dealer: TagPair | None,
         number = len(notes) + 1  # the note of the call just read
         texts.append(f"={number}=")
         lines.append(line)
-        columns.append(pair.value_column)
-        notes.append(tag("Note", f"{number}:{text}", pair))
-    if start is None:
+        columns.append(pairs.value_column(at))
+        notes.append(tag_at("Note", f"{number}:{text}", pairs, at))
+    if start < 0:
         return []
     seat = dealer.value if dealer is not None else "?"
-    return [tag("Auction", seat, start, section_body(texts, lines, columns)), *notes]
+    return [tag_at("Auction", seat, pairs, start, section_body(texts, lines, columns)),
+            *notes]
 
 
-def _play(cards: Sequence[Pair], claim: Pair | None, hands: dict[str, Hand] | None,
+def _play(pairs: Pairs, cards_from: int, claim: int | None, hands: dict[str, Hand] | None,
           problems: list[Diagnostic]) -> list[TagPair]:
-    """The Play tag: one row per trick, each card in the column of the seat that played
-    it. A trick's leader is the holder of its first card; the others follow clockwise,
-    in the order LIN lists them. A claim (``mc``) ends the play with ``*``."""
-    if claim is not None and claim.start < cards[-1].start:
+    """The Play tag, from the cards (``pc`` pairs, the first at ``cards_from``) and the
+    claim (the index of the first ``mc``): one row per trick, each card in the column of
+    the seat that played it. A trick's leader is the holder of its first card; the others
+    follow clockwise, in the order LIN lists them. A claim ends the play with ``*``."""
+    if claim is not None and "pc" in pairs.names[claim:]:
         problems.append(Diagnostic("SY302", "cards (pc) after the claim (mc)",
-                                   claim.line, claim.column))
-    # Each card's text, line and column (its key is pc, two letters), by iterators that
-    # run in C: they cost a third of a loop in Python.
-    texts = list(map(_VALUE, cards))
+                                   pairs.lines[claim], pairs.columns[claim]))
+    # Each card's text, line and column (its key is pc, two letters)
+    texts: list[str] = []
+    lines: list[int] = []
+    columns: list[int] = []
+    for name, value, line, column in zip(pairs.names, pairs.values, pairs.lines,
+                                         pairs.columns):
+        if name == "pc":
+            texts.append(value)
+            lines.append(line)
+            columns.append(column + 3)
     if set(map(len, texts)) != {2} or not "".join(texts).isupper():  # BBO writes SA;
         texts = [value if len(value) == 2 and value.isupper()     # others sa, " SA"
                  else value.strip().upper() or "-" for value in texts]
-    lines = list(map(_LINE, cards))
-    columns = list(map(add, map(_COLUMN, cards), repeat(3)))
-    missing = -len(cards) % 4  # the trick the play stops in: its cards to come are
+    missing = -len(texts) % 4  # the trick the play stops in: its cards to come are
     texts += ["-"] * missing   # unknown, "-" at the last card played
     lines += [lines[-1]] * missing
     columns += [columns[-1]] * missing
@@ -463,11 +556,11 @@ def _play(cards: Sequence[Pair], claim: Pair | None, hands: dict[str, Hand] | No
     if claim is not None:
         order.append(len(texts))
         texts.append("*")
-        lines.append(claim.line)
-        columns.append(claim.column)
+        lines.append(pairs.lines[claim])
+        columns.append(pairs.columns[claim])
     pick = itemgetter(*order)  # at least a trick: a tuple
-    return [tag("Play", CLOCKWISE[first], cards[0],
-                section_body(pick(texts), pick(lines), pick(columns)))]
+    return [tag_at("Play", CLOCKWISE[first], pairs, cards_from,
+                   section_body(pick(texts), pick(lines), pick(columns)))]
 
 
 def _trick_order(trick: int, turn: int) -> tuple[int, ...]:
@@ -478,5 +571,4 @@ def _trick_order(trick: int, turn: int) -> tuple[int, ...]:
 
 
 _TRICK_ORDERS = [[_trick_order(trick, turn) for turn in range(4)] for trick in range(13)]
-_VALUE, _LINE, _COLUMN = itemgetter(2), itemgetter(3), itemgetter(4)  # of a Pair
 _CLOCKWISE_INDEX = {seat: index for index, seat in enumerate(CLOCKWISE)}

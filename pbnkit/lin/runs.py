@@ -38,22 +38,20 @@ def section_body(texts: Sequence[str], lines: Sequence[int],
     tokens = zip(texts, lines, columns)
     text, line0, column0 = next(tokens)  # a section's body has a token
     parts = [text]
-    append = parts.append
     end_line, end = line0, column0 + len(text)  # where the run stands: line, column after
     for text, line, column in tokens:
         gap = column - end
         if gap > 0 and line == end_line:  # further on the line: most tokens
-            append(_BLANKS[gap] if gap < _WIDEST else " " * gap)
-            append(text)
+            parts.append(_BLANKS[gap] if gap < _WIDEST else " " * gap)
+            parts.append(text)
             end = column + len(text)
         elif line > end_line:
-            append("\n" * (line - end_line) + " " * (column - 1))
-            append(text)
+            parts.append("\n" * (line - end_line) + " " * (column - 1))
+            parts.append(text)
             end_line, end = line, column + len(text)
         else:  # at or before the run's last token: a run of its own
             elements.append(_new_element(Element, (_TOKENS, "".join(parts), line0, column0)))
             parts = [text]
-            append = parts.append
             line0 = end_line = line
             column0, end = column, column + len(text)
     elements.append(_new_element(Element, (_TOKENS, "".join(parts), line0, column0)))

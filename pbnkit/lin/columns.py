@@ -1,0 +1,111 @@
+"""LIN pairs kept as columns: a list of keys, one of values, one of lines... instead of
+a tuple for each pair.
+
+Why columns: a LIN board has some 80 pairs, most of them calls and cards. A tuple each
+was a third of the reader's time (and objects for the garbage collector to go over);
+as columns, a line of pairs is cut out by ``str.split`` and slices, its positions summed
+by ``accumulate``, and a board's cards picked out by ``compress``: loops that run in C.
+A :class:`~pbnkit.lin.parser.Pair` is made only for the few pairs a tag or a finding
+stands at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import sub
+
+from pbnkit.lin.pair import Pair
+
+_new_pair = tuple.__new__  # a Pair without the frame of its __new__
+
+
+@dataclass(frozen=True, slots=True)
+class Pairs:
+    """Pairs in the order of the file, as columns: the ``at``-th pair is ``keys[at]``
+    (as written), ``names[at]`` (in lower case), ``values[at]``, its key at line
+    ``lines[at]``, column ``columns[at]``, and character offset ``columns[at] +
+    shifts[at]`` (the shift of its line: the same object for all the pairs of a line, as
+    the line's number is, where an offset each would be a new int). Never empty."""
+
+    keys: list[str]
+    names: list[str]
+    values: list[str]
+    lines: list[int]
+    columns: list[int]
+    shifts: list[int]
+
+    @property
+    def start(self) -> int:
+        """The offset of the first pair."""
+        return self.columns[0] + self.shifts[0]
+
+    @property
+    def end(self) -> int:
+        """The offset after the last pair."""
+        return (self.columns[-1] + self.shifts[-1] + len(self.keys[-1])
+                + len(self.values[-1]) + 2)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def pair(self, at: int) -> Pair:
+        key, value, start = self.keys[at], self.values[at], self.columns[at] + self.shifts[at]
+        return _new_pair(Pair, (key, self.names[at], value, self.lines[at], self.columns[at],
+                                start, start + len(key) + len(value) + 2))
+
+    def value_column(self, at: int) -> int:
+        """The column of a pair's value: just after its key's bar, on the key's line."""
+        return self.columns[at] + len(self.keys[at]) + 1
+
+    def cut(self, begin: int, end: int) -> Pairs:
+        """The pairs from ``begin`` up to ``end``."""
+        if begin == 0 and end == len(self.keys):
+            return self
+        return Pairs(self.keys[begin:end], self.names[begin:end], self.values[begin:end],
+                     self.lines[begin:end], self.columns[begin:end], self.shifts[begin:end])
+
+
+def joined(parts: Sequence[Pairs]) -> Pairs:
+    """The pairs of ``parts`` one after the other (a board over several lines)."""
+    if len(parts) == 1:
+        return parts[0]
+    keys: list[str] = []
+    names: list[str] = []
+    values: list[str] = []
+    lines: list[int] = []
+    columns: list[int] = []
+    shifts: list[int] = []
+    for part in parts:
+        keys += part.keys
+        names += part.names
+        values += part.values
+        lines += part.lines
+        columns += part.columns
+        shifts += part.shifts
+    return Pairs(keys, names, values, lines, columns, shifts)
+
+
+def of_pairs(pairs: Sequence[Pair]) -> Pairs:
+    """The columns of pairs read one by one (a value with a line end, a file with syntax
+    errors); ``pairs`` not empty."""
+    keys, names, values, lines, columns, starts, _ = map(list, zip(*pairs))
+    return Pairs(keys, names, values, lines, columns, list(map(sub, starts, columns)))
+
+
+def of_line(run: str, start: int, line: int, shift: int) -> Pairs:
+    """The pairs of ``run``, pairs without a line end (``key|value|key|value|``) found at
+    offset ``start`` of line ``line``, whose first character is at offset ``shift + 1``."""
+    parts = run.split("|")  # keys and values alternate
+    keys, values = parts[0:-1:2], parts[1::2]
+    written = "|".join(keys)  # BBO writes keys in lower case, and cards and calls not
+    names = keys if written.islower() else written.lower().split("|")
+    # the column of each pair: after the key, the value and the two bars of the one before
+    # (a loop: with accumulate, map and range it took twice as long, pure or compiled)
+    columns: list[int] = []
+    column = start - shift
+    for key, value in zip(keys, values):
+        columns.append(column)
+        column += len(key) + len(value) + 2
+    count = len(keys)
+    return Pairs(keys, names, values, [line] * count, columns, [shift] * count)

@@ -1,0 +1,38 @@
+"""The hand BBO leaves out of a deal (pbnkit.lin.records._fourth_hand), made up from the
+other three's ranks as bits: the same hand as the ranks no other hand holds."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pbnkit.lin.records import RANKS, _fourth_hand
+
+_HOLDINGS = st.sets(st.sampled_from(RANKS)).map(
+    lambda ranks: "".join(sorted(ranks, key=RANKS.index)))  # as read: high to low
+_HANDS = st.tuples(_HOLDINGS, _HOLDINGS, _HOLDINGS, _HOLDINGS).filter(
+    lambda hand: hand != ("", "", "", ""))  # a hand left out is no hand of the three
+
+
+def left_out(hands):
+    """The fourth hand as the reader made it before bits."""
+    if [len("".join(hand)) for hand in hands] != [13] * len(hands):
+        return None
+    suits = []
+    for held in map("".join, zip(*hands)):
+        if len(set(held)) != len(held):
+            return None
+        suits.append("".join(rank for rank in RANKS if rank not in held))
+    return tuple(suits)
+
+
+@given(st.lists(_HANDS, min_size=3, max_size=3))
+def test_the_fourth_hand_holds_the_ranks_no_other_holds(hands):
+    assert _fourth_hand(hands) == left_out(hands)
+
+
+@given(st.permutations([(suit, rank) for suit in range(4) for rank in RANKS]))
+def test_a_dealt_deck_gives_back_the_fourth_hand(deck):
+    hands = [tuple("".join(rank for rank in RANKS if (suit, rank) in deck[13 * at:13 * at + 13])
+                   for suit in range(4)) for at in range(4)]
+    assert _fourth_hand(hands[:3]) == hands[3]
