@@ -100,7 +100,6 @@ def group_records(runs: Iterable[Pairs], by_qx: bool) -> Iterator[Pairs | None]:
         yield joined(pieces)
 
 
-
 # -- The file's context ------------------------------------------------------------------------
 
 @dataclass(slots=True)
