@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pbnkit.lin import parser as lin_parser
 from pbnkit.lin.columns import joined, of_pairs
-from pbnkit.lin.parser import iter_pairs, parse_pairs, runs_of
+from pbnkit.lin.parser import LinSyntaxError, iter_pairs, parse_pairs, runs_of
 from pbnkit.lin.records import group_records
 
 _KEYS = st.sampled_from(["pn", "md", "qx", "mb", "an", "pc", "pg", "mc", "sv", "ah",
@@ -43,6 +43,28 @@ def test_columns_hold_the_pairs_lark_reads(text):
         whole = joined(columns)
         assert [whole.pair(at) for at in range(len(whole))] == fast == [
             of_pairs(fast).pair(at) for at in range(len(fast))]
+
+
+# Any text at all: bars, keys too long or not starting with a letter, blanks and line ends
+_ANY = st.text(st.sampled_from("pcmdS12|||| \n\t\ré!"), max_size=60)
+
+
+@given(st.one_of(lin_texts(), _ANY))
+def test_the_fast_path_takes_the_texts_lark_takes(text):
+    """The fast path's regular expression, its repeats possessive from Python 3.11 on,
+    reads a text exactly when Lark does, into the same pairs."""
+    runs = runs_of(text)
+    lin_parser._force_lark = True
+    try:
+        read = parse_pairs(text)
+    except LinSyntaxError:
+        read = None
+    finally:
+        lin_parser._force_lark = False
+    if runs is None:
+        assert read is None
+    else:
+        assert [run.pair(at) for run in iter_pairs(text, runs) for at in range(len(run))] == read
 
 
 def grouped_pair_by_pair(pairs, by_qx):

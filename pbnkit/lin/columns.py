@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import sub
+from typing import Final
 
 from pbnkit.lin.pair import Pair
 
-_new_pair = tuple.__new__  # a Pair without the frame of its __new__
+_new_pair: Final = tuple.__new__  # a Pair without the frame of its __new__
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 # A named tuple, not a frozen dataclass: a vugraph archive has millions of pairs.
@@ -30,7 +30,7 @@ class Pair(NamedTuple):
         return f"{self.key}|{self.value}|"
 
 
-_new_pair = tuple.__new__  # builds a Pair without the Python frame of its __new__
+_new_pair: Final = tuple.__new__  # builds a Pair without the Python frame of its __new__
 
 
 def shape_pair(text: str, line: int, column: int, start: int) -> Pair:

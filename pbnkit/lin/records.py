@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import eq, itemgetter
-from typing import cast
+from typing import Final, cast
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.lin.columns import Pairs, joined
@@ -31,34 +31,37 @@ from pbnkit.lin.pair import Pair
 from pbnkit.lin.runs import section_body
 from pbnkit.pbn.records import Element, TagPair
 
+# The module's constants are Final: compiled by mypyc, a Final global is a C variable,
+# any other a look-up in the module's dict at each use (about 5% of the compiled reader).
+
 #: The keys BBO's hand viewer and vugraph files use. Any other is kept, and reported.
-KNOWN_KEYS = frozenset((
+KNOWN_KEYS: Final = frozenset((
     "ah", "an", "at", "bn", "bt", "cb", "cg", "cp", "cr", "cs", "em", "hc", "hs", "ht",
     "lb", "mb", "mc", "md", "mn", "nt", "pc", "pf", "pg", "pn", "pw", "px", "qx", "rh",
     "rs", "sa", "sk", "st", "sv", "tu", "up", "va", "vg", "wt",
 ))
 #: Keys that hold for the boards after them, wherever they stand.
-FILE_KEYS = frozenset(("vg", "rs"))
+FILE_KEYS: Final = frozenset(("vg", "rs"))
 
 #: LIN seats in ``md`` and ``pn`` order (South first), and the dealer digits 1-4.
-SEATS = ("S", "W", "N", "E")
+SEATS: Final = ("S", "W", "N", "E")
 #: Clockwise from North, as PBN counts.
-CLOCKWISE = ("N", "E", "S", "W")
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
+CLOCKWISE: Final = ("N", "E", "S", "W")
+SUITS: Final = "SHDC"
+RANKS: Final = "AKQJT98765432"
 
-VULNERABLE = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
-CALLS = {"p": "Pass", "d": "X", "r": "XX"}
-ROOMS = {"o": "Open", "c": "Closed"}
-SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
+VULNERABLE: Final = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
+CALLS: Final = {"p": "Pass", "d": "X", "r": "XX"}
+ROOMS: Final = {"o": "Open", "c": "Closed"}
+SCORING: Final = {"I": "IMP", "P": "MP", "B": "BAM"}
 #: The Note text of a call alerted (``!``) without an explanation.
-ALERT_NOTE = "alert"
+ALERT_NOTE: Final = "alert"
 
-_BID = re.compile(r"([1-7])(NT|N|[CDHS])", re.IGNORECASE)
-_ROOM_BOARD = re.compile(r"\s*([oOcC])(\d+)")
-_NUMBER = re.compile(r"\d+")
-_HAND = re.compile(r"(?:[SHDC][AKQJT2-9]*)*", re.IGNORECASE)
-_RS_RESULT = re.compile(r"([1-7])(NT|N|[CDHS])([NESW])(X{0,2})([=+-]\d*)?$", re.IGNORECASE)
+_BID: Final = re.compile(r"([1-7])(NT|N|[CDHS])", re.IGNORECASE)
+_ROOM_BOARD: Final = re.compile(r"\s*([oOcC])(\d+)")
+_NUMBER: Final = re.compile(r"\d+")
+_HAND: Final = re.compile(r"(?:[SHDC][AKQJT2-9]*)*", re.IGNORECASE)
+_RS_RESULT: Final = re.compile(r"([1-7])(NT|N|[CDHS])([NESW])(X{0,2})([=+-]\d*)?$", re.IGNORECASE)
 
 
 # -- Grouping ---------------------------------------------------------------------------------
@@ -157,7 +160,7 @@ def tag(name: str, value: str, pair: Pair, body: tuple[Element, ...] = ()) -> Ta
     return _new_tag(TagPair, (name, value, line, column, body, True, column + len(key) + 1))
 
 
-_new_tag = tuple.__new__  # a TagPair without the frame of its __new__
+_new_tag: Final = tuple.__new__  # a TagPair without the frame of its __new__
 
 
 def tag_at(name: str, value: str, pairs: Pairs, at: int,
@@ -221,7 +224,7 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
 
 
 #: The keys whose first pair makes a tag
-_NAMED = ("qx", "ah", "pn", "md", "sv", "mc")
+_NAMED: Final[tuple[str, ...]] = ("qx", "ah", "pn", "md", "sv", "mc")
 
 
 def _odd_bidding(pairs: Pairs, cards_from: int, problems: list[Diagnostic]) -> list[int]:
@@ -243,7 +246,7 @@ def _odd_bidding(pairs: Pairs, cards_from: int, problems: list[Diagnostic]) -> l
     return bidding
 
 
-_ORDER = ("Event", "Stage", "Board", "West", "North", "East", "South", "Dealer",
+_ORDER: Final = ("Event", "Stage", "Board", "West", "North", "East", "South", "Dealer",
           "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result", "Room",
           "HomeTeam", "VisitTeam")
 
@@ -289,20 +292,20 @@ def _players(pn: Pair | None, context: FileContext, room: str | None) -> dict[st
     return found
 
 
-_PLAYER_TAGS = {"S": "South", "W": "West", "N": "North", "E": "East"}
+_PLAYER_TAGS: Final = {"S": "South", "W": "West", "N": "North", "E": "East"}
 
 
 #: A hand as its ranks in each suit, spades first, high to low: ("AK", "", "QJ2", ...).
 Hand = tuple[str, str, str, str]
-_RANK_ORDER = {rank: index for index, rank in enumerate(RANKS)}
-_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
-_PLAIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
+_RANK_ORDER: Final = {rank: index for index, rank in enumerate(RANKS)}
+_SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
+_PLAIN_HAND: Final = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
 #: A deal as BBO writes it: the dealer, three hands and perhaps the fourth
-_PLAIN_DEAL = re.compile(rf"([1-4]?){_PLAIN_HAND.pattern},{_PLAIN_HAND.pattern},"
+_PLAIN_DEAL: Final = re.compile(rf"([1-4]?){_PLAIN_HAND.pattern},{_PLAIN_HAND.pattern},"
                          rf"{_PLAIN_HAND.pattern},(?:{_PLAIN_HAND.pattern})?")
-_NO_HAND: Hand = ("", "", "", "")
+_NO_HAND: Final[Hand] = ("", "", "", "")
 #: The seats clockwise from each, as a Deal tag lists the hands.
-_FROM = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWISE)}
+_FROM: Final = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWISE)}
 
 
 def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
@@ -364,9 +367,9 @@ def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
 
 #: A holding (high to low, as read) → its ranks as bits (the ace 1, the two 1 << 12), and
 #: back: a bit set for each holding met (8,192 at most), not one a suit of each deal.
-_BITS: dict[str, int] = {}
-_HOLDINGS: dict[int, str] = {}
-_ALL_RANKS = (1 << 13) - 1
+_BITS: Final[dict[str, int]] = {}
+_HOLDINGS: Final[dict[int, str]] = {}
+_ALL_RANKS: Final = (1 << 13) - 1
 
 
 def _rank_bits(holding: str) -> int:
@@ -413,7 +416,7 @@ def _read_hand(text: str) -> Hand | None:
 #: The ranks of a suit as written (BBO writes them low to high) → high to low, or None
 #: when one is named twice. There are 8,192 holdings, each written in one order as a
 #: rule: sorting each once, not once a hand, is most of the cost of reading the hands.
-_SORTED: dict[str, str | None] = {}
+_SORTED: Final[dict[str, str | None]] = {}
 
 
 def _high_to_low(ranks: str) -> str | None:
@@ -459,7 +462,7 @@ def pbn_call(value: str) -> str:
 
 
 #: LIN calls as written → as PBN writes them: a file has a few dozen spellings of calls.
-_PBN_CALLS: dict[str, str] = {}
+_PBN_CALLS: Final[dict[str, str]] = {}
 
 
 def _remember_call(value: str) -> str:
@@ -569,5 +572,5 @@ def _trick_order(trick: int, turn: int) -> tuple[int, ...]:
     return (*range(at + turn, at + 4), *range(at, at + turn))
 
 
-_TRICK_ORDERS = [[_trick_order(trick, turn) for turn in range(4)] for trick in range(13)]
-_CLOCKWISE_INDEX = {seat: index for index, seat in enumerate(CLOCKWISE)}
+_TRICK_ORDERS: Final = [[_trick_order(trick, turn) for turn in range(4)] for trick in range(13)]
+_CLOCKWISE_INDEX: Final = {seat: index for index, seat in enumerate(CLOCKWISE)}

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 from pbnkit.pbn.records import Element, ElementKind
 
-_TOKENS = ElementKind.TOKENS
-_new_element = tuple.__new__  # an Element without the frame of its __new__
-_WIDEST = 256
-_BLANKS = tuple(" " * width for width in range(_WIDEST))  # the gaps on a line of pairs
-_SPACE = re.compile(r"\s")  # what separates the words of a run (Element.split's \S+)
+# Final: compiled, a C variable, not a look-up in the module's dict at each use
+_TOKENS: Final = ElementKind.TOKENS
+_new_element: Final = tuple.__new__  # an Element without the frame of its __new__
+_WIDEST: Final = 256
+_BLANKS: Final = tuple(" " * width for width in range(_WIDEST))  # the gaps on a line of pairs
+_SPACE: Final = re.compile(r"\s")  # what separates the words of a run (Element.split's \S+)
 
 
 def section_body(texts: Sequence[str], lines: Sequence[int],
