@@ -3,12 +3,15 @@ token where its pair stands, whatever the runs, and few elements a board."""
 
 from __future__ import annotations
 
+import re
+import sys
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import pbnkit
-from pbnkit.lin.runs import section_body
+from pbnkit.lin.runs import _has_blank, section_body
 from pbnkit.pbn.records import Element, ElementKind, TagPair
 from pbnkit.pbn.sections import decode_items, section
 from tests.conftest import CORPUS
@@ -80,6 +83,14 @@ def test_a_token_with_a_blank_is_an_element_of_its_own():
     body = section_body(["SA", "S 2", "S3", "S4"], [1] * 4, [1, 6, 11, 16])
     assert body == (Element(_TOKENS, "SA", 1, 1), Element(_TOKENS, "S 2", 1, 6),
                     Element(_TOKENS, "S3   S4", 1, 11))
+
+
+def test_every_white_space_character_is_found():
+    """_has_blank asks the regular expression only of a text with a blank or a character
+    that is not printable: every character \\s matches is one or the other."""
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        assert _has_blank(f"S{char}A") is (re.search(r"\s", char) is not None), hex(code)
 
 
 def test_a_board_of_bbo_holds_a_few_elements_not_one_a_card():

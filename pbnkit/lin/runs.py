@@ -34,7 +34,7 @@ def section_body(texts: Sequence[str], lines: Sequence[int],
                  columns: Sequence[int]) -> tuple[Element, ...]:
     """The elements of a section whose tokens, in the section's order, are ``texts`` at
     ``lines`` and ``columns``."""
-    if _SPACE.search("".join(texts)) is not None:  # a value BBO would not write
+    if _has_blank("".join(texts)):  # a value BBO would not write
         return _with_blanks(texts, lines, columns)
     elements: list[Element] = []
     tokens = zip(texts, lines, columns)
@@ -60,6 +60,13 @@ def section_body(texts: Sequence[str], lines: Sequence[int],
     return tuple(elements)
 
 
+def _has_blank(text: str) -> bool:
+    """Whether ``text`` holds white space (``\\s``). White space is the blank or
+    not printable (categories Cc, Zs, Zl, Zp): a text with neither is decided by two
+    string methods, not by searching it with the regular expression."""
+    return (" " in text or not text.isprintable()) and _SPACE.search(text) is not None
+
+
 def _with_blanks(texts: Sequence[str], lines: Sequence[int],
                  columns: Sequence[int]) -> tuple[Element, ...]:
     """A token that holds white space is an element of its own, which splits as the file
@@ -67,7 +74,7 @@ def _with_blanks(texts: Sequence[str], lines: Sequence[int],
     elements: list[Element] = []
     start = 0
     for at, text in enumerate(texts):
-        if _SPACE.search(text) is not None:
+        if _has_blank(text):
             if start < at:
                 elements += section_body(texts[start:at], lines[start:at], columns[start:at])
             elements.append(_new_element(Element, (_TOKENS, text, lines[at], columns[at])))
