@@ -7,11 +7,14 @@ import io
 
 import pytest
 from conftest import run_pbnkit
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pbnkit
 from pbnkit.lin import parser as lin_parser
 from pbnkit.lin.layout import pbn_layout
 from pbnkit.lin.reader import LinReader, open_reader, sniff
+from pbnkit.lin.records import as_bbo_writes
 from pbnkit.pbn.reader import PbnReader
 from pbnkit.pbn.sections import section
 from pbnkit.pbn.writer import dumps
@@ -323,3 +326,8 @@ def test_reached_stays_at_the_header_that_the_boards_take_tags_from():
     text = f"vg|Match,Final,I,1,2,A,0,B,0|\nqx|o1|{MD}\nqx|c1|{MD}\nqx|o2|{MD}\n"
     reader = LinReader(io.BytesIO(text.encode()), "match.lin")
     assert [reader.reached for _ in reader] == [1, 1, 5]
+
+
+@given(st.lists(st.text(st.sampled_from("SAsa2 \tÉé-"), max_size=4), min_size=1, max_size=60))
+def test_cards_as_bbo_writes_them_are_two_upper_case_characters_each(cards):
+    assert as_bbo_writes(cards) is (set(map(len, cards)) == {2} and "".join(cards).isupper())

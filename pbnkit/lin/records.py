@@ -531,8 +531,8 @@ def _play(pairs: Pairs, cards_from: int, claim: int | None, hands: dict[str, Han
             texts.append(value)
             lines.append(line)
             columns.append(column + 3)
-    if set(map(len, texts)) != {2} or not "".join(texts).isupper():  # BBO writes SA;
-        texts = [value if len(value) == 2 and value.isupper()     # others sa, " SA"
+    if not as_bbo_writes(texts):  # others write sa, " SA"
+        texts = [value if len(value) == 2 and value.isupper()
                  else value.strip().upper() or "-" for value in texts]
     missing = -len(texts) % 4  # the trick the play stops in: its cards to come are
     texts += ["-"] * missing   # unknown, "-" at the last card played
@@ -563,6 +563,16 @@ def _play(pairs: Pairs, cards_from: int, claim: int | None, hands: dict[str, Han
     pick = itemgetter(*order)  # at least a trick: a tuple
     return [tag_at("Play", CLOCKWISE[first], pairs, cards_from,
                    section_body(pick(texts), pick(lines), pick(columns)))]
+
+
+def as_bbo_writes(cards: list[str]) -> bool:
+    """Whether each card (a ``pc`` value, which holds no bar) is two characters, all of
+    them upper case (``SA``): the bars that join them then stand every third character.
+    Three string methods in C, where the lengths' set took a call of ``len`` a card."""
+    written = "|".join(cards)
+    count = len(cards)
+    return (len(written) == 3 * count - 1 and written[2::3] == "|" * (count - 1)
+            and written.isupper())
 
 
 def _trick_order(trick: int, turn: int) -> tuple[int, ...]:
