@@ -61,7 +61,8 @@ _BID: Final = re.compile(r"([1-7])(NT|N|[CDHS])", re.IGNORECASE)
 _ROOM_BOARD: Final = re.compile(r"\s*([oOcC])(\d+)")
 _NUMBER: Final = re.compile(r"\d+")
 _HAND: Final = re.compile(r"(?:[SHDC][AKQJT2-9]*)*", re.IGNORECASE)
-_RS_RESULT: Final = re.compile(r"([1-7])(NT|N|[CDHS])([NESW])(X{0,2})([=+-]\d*)?$", re.IGNORECASE)
+_RS_RESULT: Final = re.compile(r"([1-7])(NT|N|[CDHS])([NESW])(X{0,2})([=+-]\d*)?$",
+                               re.IGNORECASE)
 
 
 # -- Grouping ---------------------------------------------------------------------------------
@@ -247,8 +248,8 @@ def _odd_bidding(pairs: Pairs, cards_from: int, problems: list[Diagnostic]) -> l
 
 
 _ORDER: Final = ("Event", "Stage", "Board", "West", "North", "East", "South", "Dealer",
-          "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result", "Room",
-          "HomeTeam", "VisitTeam")
+                 "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result", "Room",
+                 "HomeTeam", "VisitTeam")
 
 
 def one_line(text: str) -> str:
@@ -302,7 +303,7 @@ _SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
 _PLAIN_HAND: Final = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
 #: A deal as BBO writes it: the dealer, three hands and perhaps the fourth
 _PLAIN_DEAL: Final = re.compile(rf"([1-4]?){_PLAIN_HAND.pattern},{_PLAIN_HAND.pattern},"
-                         rf"{_PLAIN_HAND.pattern},(?:{_PLAIN_HAND.pattern})?")
+                                rf"{_PLAIN_HAND.pattern},(?:{_PLAIN_HAND.pattern})?")
 _NO_HAND: Final[Hand] = ("", "", "", "")
 #: The seats clockwise from each, as a Deal tag lists the hands.
 _FROM: Final = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWISE)}
