@@ -77,21 +77,22 @@ def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
     yield head + extra
     yield "-" * (len(head) + len(extra))
     path: str | None | bool = False  # no file named yet
-    # A sheet has a line per record: names come from tables, not from an enum's
-    # properties and a method call per line (a third of the sheet's time).
-    contracts: dict[Contract | None, str] = {None: "-"}
+    # A sheet has a line per record: names come from tables, padded to their columns,
+    # not from an enum's properties and a method call per line (a third of the sheet's
+    # time), and the line is one %-format, not seven format calls (two fifths of it).
+    contracts: dict[Contract | None, str] = {None: "-       "}
     for result, row in zip(report.results, rows):
         if several and result.path != path:
             path = result.path
             yield f"File: {path or '-'}"
         contract = contracts.get(result.contract)
         if contract is None and result.contract is not None:
-            contract = contracts[result.contract] = result.contract.pbn()
+            contract = contracts[result.contract] = f"{result.contract.pbn():<8}"
         tricks, score = result.tricks, row.score_ns
-        line = (f"{result.board or '-':>6} {result.room or '':<7} {contract:<8} "
-                f"{_SEATS[result.declarer]:<2} {'-' if tricks is None else tricks:>6} "
-                f"{_VULNERABILITIES[result.vulnerability]:<4} "
-                f"{'-' if score is None else score:>8}")
+        line = _BOARD_LINE % (result.board or "-", result.room or "", contract,
+                              _SEATS[result.declarer], "-" if tricks is None else tricks,
+                              _VULNERABILITIES[result.vulnerability],
+                              "-" if score is None else score)
         if pairs:
             played = f"{result.pairs.ns}-{result.pairs.ew}" if result.pairs else "-"
             line += f" {played:>9}"
@@ -104,9 +105,13 @@ def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
         yield line
 
 
-_SEATS: dict[Seat | None, str] = {None: "-", **{seat: seat.name for seat in Seat}}
+#: a board's line up to its N-S score: board, room, contract, by, tricks, vul, score (the
+#: contract, seat and vulnerability come padded)
+_BOARD_LINE = "%6s %-7s %s %s %6s %s %8s"
+_SEATS: dict[Seat | None, str] = {None: "- ", **{seat: f"{seat.name:<2}" for seat in Seat}}
 _VULNERABILITIES: dict[Vulnerability | None, str] = {
-    None: "-", **{vulnerability: vulnerability.pbn() for vulnerability in Vulnerability}}
+    None: "-   ", **{vulnerability: f"{vulnerability.pbn():<4}"
+                     for vulnerability in Vulnerability}}
 
 
 def _figure(value: float | None) -> str:
