@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -56,6 +57,36 @@ def test_convert_writes_the_same_archive_at_any_jobs(inputs, tmp_path, name):
         assert pq.read_table(two).equals(pq.read_table(one))
     else:
         assert two.read_bytes() == one.read_bytes()
+
+
+def test_workers_hand_their_batches_over_through_the_spool_and_leave_nothing(
+        inputs, tmp_path, monkeypatch):
+    from pbnkit.export import pipeline
+    from pbnkit.export.pipeline import convert
+
+    taken: list[str] = []
+
+    def taking(path: str) -> list[pa.RecordBatch]:
+        taken.append(path)
+        return _taken(path)
+
+    _taken = pipeline._taken
+    monkeypatch.setattr(pipeline, "_taken", taking)
+    pool = Pool(2)
+    try:
+        spool = pool.spool
+        assert spool is not None and os.path.isdir(spool)
+        summary = convert(inputs[:1], tmp_path / "two.parquet", check=False, engine=pool)
+        assert len(taken) == len(list(plan(inputs[:1], 2))) > 1
+        assert all(os.path.dirname(path) == spool for path in taken)
+        assert os.listdir(spool) == []  # each unit's file is gone once the parent took it
+    finally:
+        pool.close()
+    assert not os.path.exists(spool)
+    convert(inputs[:1], tmp_path / "one.parquet", check=False)
+    assert Inline().spool is None
+    assert pq.read_table(tmp_path / "two.parquet").equals(pq.read_table(tmp_path / "one.parquet"))
+    assert pq.read_metadata(tmp_path / "two.parquet").num_rows == summary.records > 0
 
 
 def test_a_dataset_written_by_jobs_reads_back_in_order(inputs, tmp_path):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import collections
 import os
 import signal
+import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -39,6 +40,9 @@ class UnitError(PbnError):
 
 class Engine(Protocol):
     jobs: int
+    #: a local directory that this process and its workers share, where a unit may leave
+    #: a large result as a file rather than send it through a pipe (None: no such place)
+    spool: str | None
 
     def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]: ...
 
@@ -58,6 +62,7 @@ class Inline:
     """Units one after the other in this process: ``-j 1``."""
 
     jobs = 1
+    spool: str | None = None  # a result is handed over as it is, uncopied
 
     def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]:
         for unit in units:
@@ -126,6 +131,10 @@ class Pool:
             context = server
         self._executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                                              initializer=_leave_interrupts_to_the_parent)
+        # Removed on close, after the workers have stopped: none is writing there then.
+        self._spool = tempfile.TemporaryDirectory(prefix="pbnkit-spool-",
+                                                  ignore_cleanup_errors=True)
+        self.spool: str | None = self._spool.name
 
     def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]:
         return _in_order(lambda unit: self._executor.submit(function, unit), units,
@@ -133,6 +142,7 @@ class Pool:
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
+        self._spool.cleanup()
 
 
 class Dask:
@@ -150,6 +160,7 @@ class Dask:
             raise EngineError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         workers = self._client.scheduler_info().get("workers", {})
         self.jobs = max(1, sum(w.get("nthreads", 1) for w in workers.values()))
+        self.spool: str | None = None  # workers may be on other machines
 
     def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]:
         return _in_order(lambda unit: self._client.submit(function, unit, pure=False), units,
