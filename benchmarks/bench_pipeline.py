@@ -189,8 +189,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.compiled:
         from tests.compiled import compiled_site
 
+        site = compiled_site()
+        # A build whose mypyc step failed ships pure Python with only a warning, and
+        # would be timed as if compiled.
+        if not any(site.rglob("*.so")) and not any(site.rglob("*.pyd")):
+            parser.error(f"the build in {site} fell back to pure Python: mypyc failed "
+                         "(pip wheel . shows why)")
         # the build first on the path, and not the checkout put before it by ``-m``
-        ENV.update(PYTHONPATH=str(compiled_site()), PYTHONSAFEPATH="1")
+        ENV.update(PYTHONPATH=str(site), PYTHONSAFEPATH="1")
     with tempfile.TemporaryDirectory(prefix="pbnkit-bench-") as tmp:
         path = f"{tmp}/bench-{args.boards}.pbn"
         write_file(path, args.boards, args.seed)
