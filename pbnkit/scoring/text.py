@@ -70,7 +70,7 @@ def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
     butler = any(row.datum is not None for row in rows)
     cross = any(row.cross_sum is not None for row in rows)
     pairs = any(result.pairs is not None for result in report.results)
-    head = f"{'board':>6} {'room':<7} {'contract':<8} {'by':<2} {'tricks':>6} {'vul':<4} {'NS score':>8}"
+    head = _BOARD_LINE % ("board", "room", "contract", "by", "tricks", "vul ", "NS score")
     extra = ((f" {'pairs':>9}" if pairs else "") + ("    MP NS   % NS" if matchpoints else "")
              + (f" {'datum':>6} {'IMP NS':>6}" if butler else "")
              + (f" {'sum':>5} {'IMP NS':>6}" if cross else ""))
