@@ -192,7 +192,8 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
         payloads = []
     elif options.spool is not None and options.kind == "parquet" and payloads:
         spooled = _spooled(options.spool, unit, payloads)
-        payloads = [] if spooled is not None else payloads
+        if spooled is not None:
+            payloads = []
     done = ConvertedUnit(payloads, files, records, errors, warnings, end_of(reader),
                          spooled=spooled)
     if scores:  # with checks: the rules are not even imported without
