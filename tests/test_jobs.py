@@ -4,6 +4,7 @@ same order -- and progress, failures and interruptions behave."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -13,7 +14,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from pbnkit.jobs.engines import Inline, Pool, UnitError, _in_order
-from pbnkit.jobs.units import plan
+from pbnkit.jobs.units import collector_paused, plan
 from pbnkit.progress import Progress
 from tests.conftest import job_inputs, run_pbnkit
 
@@ -156,6 +157,23 @@ def test_a_failing_unit_names_its_file(tmp_path):
 def _fail_on_missing(path: str) -> int:
     with open(path) as stream:  # FileNotFoundError in the worker
         return len(stream.read())
+
+
+def test_workers_collect_garbage_though_the_parent_paused_its_collector():
+    """score pauses the collector while its results gather: a worker forked then starts
+    with it on, so that what cycles its units leave do not pile up over a long run."""
+    pool = Pool(2)
+    try:
+        with collector_paused():
+            assert [on for _, on in pool.map(_collector_on, range(4))] == [True] * 4
+            assert not gc.isenabled()
+    finally:
+        pool.close()
+    assert gc.isenabled()
+
+
+def _collector_on(_: int) -> bool:
+    return gc.isenabled()
 
 
 class Terminal(io.StringIO):

@@ -10,6 +10,7 @@ the input.
 from __future__ import annotations
 
 import collections
+import gc
 import os
 import signal
 import tempfile
@@ -101,10 +102,14 @@ def _in_order(submit: Callable[[U], Future[R]], units: Iterable[U],
             future.cancel()
 
 
-def _leave_interrupts_to_the_parent() -> None:
+def _start_worker() -> None:
     """Ctrl-C reaches every process of the terminal's group; the parent alone decides what
-    happens (it lets the units in flight finish and drops the rest)."""
+    happens (it lets the units in flight finish and drops the rest). And a forked worker
+    starts with the collector as a process starts, on, whatever the parent had paused it
+    for (``pbnkit score`` does, while its results gather): a unit pauses it for its own
+    work, and what cycles a unit leaves are collected between units."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.enable()
 
 
 class Pool:
@@ -130,7 +135,7 @@ class Pool:
             server.set_forkserver_preload(["pbnkit.jobs.work"])
             context = server
         self._executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                                             initializer=_leave_interrupts_to_the_parent)
+                                             initializer=_start_worker)
         # Removed on close, after the workers have stopped: none is writing there then.
         self._spool = tempfile.TemporaryDirectory(prefix="pbnkit-spool-",
                                                   ignore_cleanup_errors=True)
