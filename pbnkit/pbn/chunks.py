@@ -192,7 +192,9 @@ class _Planner:
         for raw in whole_lines(stream):
             # Line ends become one character each (CRLF as " \n"), so offsets stay
             # byte offsets; Latin-1 keeps every ASCII character where it was.
-            text = raw.replace(b"\r\n", b" \n").replace(b"\r", b"\n").decode("latin-1")
+            # (most files have no CR: a search spares two copies of the block)
+            lf = raw.replace(b"\r\n", b" \n").replace(b"\r", b"\n") if b"\r" in raw else raw
+            text = lf.decode("latin-1")
             if not text.endswith("\n"):
                 text += "\n"
             blanks, in_comment = blank_lines(text, in_comment)
