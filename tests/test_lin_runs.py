@@ -126,3 +126,23 @@ def test_cards_bbo_would_not_write_stand_at_their_values_too():
               board.index("pc|D9|")]
     assert [i.column for i in play.items[:4]] == [at + 4 for at in values]
     assert play.diagnostics == ()
+
+
+def test_a_comment_between_cards_leaves_each_at_its_value():
+    board = BOARD.replace("pc|D2|", "pc|D2|nt|See Q2|")
+    play = section(pbnkit.read_text(board, "board.lin")[0], "Play")
+    assert play is not None and play.diagnostics == ()
+    assert [i.text for i in play.items] == ["D8", "D2", "DA", "D9", "*"]
+    assert [i.column for i in play.items[:4]] == [
+        board.index(f"pc|{card}|") + 4 for card in ("D8", "D2", "DA", "D9")]
+
+
+def test_cards_after_a_lone_carriage_return_stand_at_their_values():
+    """The Lin tag holds a board of two lines on one line, without its CRs: the cards'
+    columns are the file's, not that text's."""
+    board = BOARD.replace("pc|DA|", "\rpc|DA|").replace("mc|9|", "\nmc|9|")
+    play = section(pbnkit.read_text(board, "board.lin")[0], "Play")
+    assert play is not None and play.diagnostics == ()
+    assert [i.text for i in play.items] == ["D8", "D2", "DA", "D9", "*"]
+    assert [i.column for i in play.items[:4]] == [  # all on line 1: a CR ends no line
+        board.index(f"pc|{card}|") + 4 for card in ("D8", "D2", "DA", "D9")]
