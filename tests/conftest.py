@@ -81,6 +81,19 @@ def generate_boards(path: Path, boards: int, seed: int) -> Path:
     return path
 
 
+def sources_that_inherit(folder: Path) -> tuple[list[Path], str]:
+    """Three copies of the contract rubber sample whose records after the first say
+    ``[Event "#"]`` (the value of the record before), and the event they all have."""
+    text = (SAMPLE_DATA / "rubber_contract.pbn").read_text(encoding="utf-8")
+    first = text.index("[Event ")
+    event = text[first:text.index("\n", first)]
+    inherited = text[:first + 1] + text[first + 1:].replace(event, '[Event "#"]')
+    sources = [folder / f"{stem}.pbn" for stem in ("a", "b", "c")]
+    for source in sources:
+        source.write_text(inherited, encoding="utf-8")
+    return sources, event.split('"')[1]
+
+
 def job_inputs(folder: Path, boards: int, seed: int, corpus_step: int) -> list[str]:
     """Inputs for runs at several jobs: a generated file large enough to be cut in chunks,
     the sample files, and every ``corpus_step``-th real file when the corpus is here."""

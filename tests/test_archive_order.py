@@ -20,7 +20,7 @@ import pbnkit
 from pbnkit.export import archive as archive_module
 from pbnkit.export.archive import ArchiveOrderWarning, convert, iter_archive, read_archive
 from pbnkit.export.archive_units import plan_archive
-from tests.conftest import SAMPLE_DATA, run_pbnkit
+from tests.conftest import SAMPLE_DATA, run_pbnkit, sources_that_inherit
 
 RUBBER = SAMPLE_DATA / "rubber_contract.pbn"
 #: a single file does not record the order its sources were given in: shuffled, it gives
@@ -240,14 +240,7 @@ def test_an_ordered_archive_is_not_sorted(tmp_path, monkeypatch):
 def test_units_of_a_disordered_archive_begin_where_a_source_begins(tmp_path, name):
     """With ``#`` inheritance a unit must begin at a source's first record, as with an
     ordered archive; the units, one after another, read as the whole archive."""
-    text = RUBBER.read_text(encoding="utf-8")
-    first = text.index("[Event ")
-    event = text[first:text.index("\n", first)]
-    inherited = text[:first + 1] + text[first + 1:].replace(event, '[Event "#"]')
-    sources = []
-    for stem in ("a", "b", "c"):
-        sources.append(tmp_path / f"{stem}.pbn")
-        sources[-1].write_text(inherited, encoding="utf-8")
+    sources, event = sources_that_inherit(tmp_path)
     reference = converted(sources, tmp_path / name)
     archive = disorder(reference, tmp_path / f"b-{name}", shuffled_order, parts_reversed=True)
     units = plan_archive(archive, 3)
@@ -255,5 +248,5 @@ def test_units_of_a_disordered_archive_begin_where_a_source_begins(tmp_path, nam
     games = [game for unit in units for game in unit.games()]
     expected = [(g.path, g.index) for g in read_archive(reference)]
     assert [(g.path, g.index) for g in games] == expected
-    assert {g.value("Event") for g in games} == {event.split('"')[1]}
+    assert {g.value("Event") for g in games} == {event}
     assert sum(unit.size for unit in units) == 21

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pbnkit.export.archive import convert
 from pbnkit.export.archive_units import _group_cuts, plan_archive
-from tests.conftest import SAMPLE_DATA
+from tests.conftest import SAMPLE_DATA, sources_that_inherit
 
 
 def test_row_groups_that_fit_stay_whole():
@@ -57,14 +57,7 @@ def test_units_of_an_archive_that_inherits_begin_where_a_source_begins(tmp_path)
     """A record whose tag says ``#`` takes its value from the record before: a unit
     starts at a source's first record, however small the row groups. The plan finds the
     ``#`` among the tag values as a row group's dictionary holds them."""
-    text = (SAMPLE_DATA / "rubber_contract.pbn").read_text(encoding="utf-8")
-    first = text.index("[Event ")
-    event = text[first:text.index("\n", first)]
-    inherited = text[:first + 1] + text[first + 1:].replace(event, '[Event "#"]')
-    sources = []
-    for stem in ("a", "b", "c"):
-        sources.append(tmp_path / f"{stem}.pbn")
-        sources[-1].write_text(inherited, encoding="utf-8")
+    sources, event = sources_that_inherit(tmp_path)
     convert(sources, tmp_path / "a.parquet")
     archive = tmp_path / "groups.parquet"
     pq.write_table(pq.read_table(tmp_path / "a.parquet"), archive, row_group_size=2)
@@ -72,4 +65,4 @@ def test_units_of_an_archive_that_inherits_begin_where_a_source_begins(tmp_path)
     assert len(units) == 3
     games = [list(unit.games()) for unit in units]
     assert [unit[0].index for unit in games] == [0, 0, 0]
-    assert {game.value("Event") for unit in games for game in unit} == {event.split('"')[1]}
+    assert {game.value("Event") for unit in games for game in unit} == {event}
