@@ -491,13 +491,24 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                      function: Callable[[Any], ScoredUnit], profile: str | None,
                      victory_points: bool, vp_boards: int | None, output_format: str,
                      output: str | None, force: bool) -> None:
-    """Run the units, score what they give and write the report, with the garbage
-    collector paused throughout (see :func:`_scored`). The report is freed before the
-    collector resumes, rather than gone over by it."""
+    """Run the units, score what they give and write the report.
+
+    When the units run in other processes, the garbage collector is paused from the first
+    unit to the end of the output. Their results gather here, a hundred thousand of them
+    and what they hold, unpickled, in no cycle: the collector's passes over them all,
+    every few hundred new objects, would find nothing (they took a fifth of a second for
+    100,000 results, in this process while the workers run, and after them). The report
+    is freed before the collector resumes, rather than gone over by it. Units run in this
+    process (``-j 1``) leave a few objects in cycles (a record with a fault does), which
+    the collector frees between units, as before.
+    """
+    from pbnkit.jobs.engines import Inline
     from pbnkit.jobs.units import collector_paused
 
-    with collector_paused():
+    with contextlib.ExitStack() as paused:
         with runner as run:
+            if not isinstance(run.engine, Inline):
+                paused.enter_context(collector_paused())
             report = _scored(run, function, profile, victory_points, vp_boards)
         with reported(run.progress):
             _score_output(report, output_format, output, force)
@@ -507,14 +518,8 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
 def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None,
             victory_points: bool = False, vp_boards: int | None = None) -> ScoreReport:
     """Score what the units give back, in order (the field, matches and rubbers are
-    computed here, from every unit's results).
-
-    It runs with the garbage collector paused, up to the end of the output. The results
-    gather here, a hundred thousand of them and what they hold (from the workers,
-    unpickled), and none is in a cycle: the collector's passes over them all, every few
-    hundred new objects, would find nothing. They took a fifth of a second for 100,000
-    results, in this process while the workers run, and after them.
-    """
+    computed here, from every unit's results)."""
+    from pbnkit.jobs.units import collector_paused
     from pbnkit.scoring.report import MixedProfilesError, TeamOptions, score_collected
 
     results: list[BoardResult] = []
@@ -528,8 +533,9 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
                 scoring.setdefault(path, value)
             run.progress.advance(len(scored.results), unit.size)
     try:
-        return score_collected(results, scoring, profile,
-                               TeamOptions(victory_points, vp_boards), board_scores)
+        with collector_paused():  # the whole field's scores: no cycles among them
+            return score_collected(results, scoring, profile,
+                                   TeamOptions(victory_points, vp_boards), board_scores)
     except MixedProfilesError as error:
         raise click.UsageError(str(error)) from None
 

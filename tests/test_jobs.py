@@ -198,3 +198,45 @@ def test_no_progress_when_quiet_or_not_a_terminal():
     progress.advance(10, 1000)
     progress.close()
     assert stream.getvalue() == ""
+
+
+def test_score_pauses_the_collector_only_for_results_from_other_processes(capsys):
+    """Results unpickled from workers hold no cycles: the collector is paused while they
+    gather. Units run in this process (-j 1) may leave cycles: it stays on for them."""
+    import contextlib
+
+    from pbnkit.cli import _score_and_write
+    from pbnkit.cli_jobs import Run
+
+    seen = []
+
+    def unit_function(_unit):
+        from pbnkit.jobs.work import ScoredUnit
+
+        seen.append(gc.isenabled())
+        return ScoredUnit([], {}, [])
+
+    for engine in (Inline(), _NotInline()):
+        runner = contextlib.nullcontext(Run(engine, [_SizedUnit()],
+                                            Progress("scoring", enabled=False)))
+        _score_and_write(runner, unit_function, "duplicate", False, None, "text", None, False)
+    assert seen == [True, False]
+    assert gc.isenabled()
+    assert "Profile: duplicate" in capsys.readouterr().out
+
+
+class _NotInline:
+    """Runs the units here, but is not the inline engine: as a pool's results are."""
+
+    jobs = 2
+    spool = None
+
+    def map(self, function, units):
+        return ((unit, function(unit)) for unit in units)
+
+    def close(self) -> None:
+        pass
+
+
+class _SizedUnit:
+    size = 1
