@@ -115,8 +115,10 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
                 # Of the tags, only their values: a tenth of the cost of the whole column;
                 # and as a dictionary, whose distinct values alone are searched for '#':
                 # half the cost again (the plan is read before any unit can start).
-                values_leaf = _tag_values(pq.ParquetFile(stream))
-                parquet = pq.ParquetFile(stream, read_dictionary=[values_leaf]
+                footer = pq.ParquetFile(stream)
+                values_leaf = _tag_values(footer)
+                parquet = pq.ParquetFile(stream, metadata=footer.metadata,  # read once
+                                         read_dictionary=[values_leaf]
                                          if values_leaf != "tags" else None)
                 for number in range(parquet.metadata.num_row_groups):
                     # One row group at a time: memory stays that of a row group.
