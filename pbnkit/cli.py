@@ -144,12 +144,11 @@ def main(ctx: click.Context) -> None:
     """
     if ctx.invoked_subcommand not in _SETTINGS_COMMANDS:
         return
-    from pbnkit.codes import UnknownCodeError
     from pbnkit.config import ConfigError, find, load
 
     try:
         settings = load(find(Path.cwd()))
-    except (ConfigError, UnknownCodeError) as error:
+    except ConfigError as error:
         raise SettingsError(str(error)) from None
     ctx.obj = settings
     if settings.profile is not None:

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pbnkit.codes import checked_prefixes
 from pbnkit.errors import PbnError
 
 if sys.version_info >= (3, 11):
@@ -90,14 +89,21 @@ def load(path: Path | None) -> Config:
     strict = table.get("strict", False)
     if not isinstance(strict, bool):
         raise ConfigError(f"{where}: strict must be true or false")
-    return Config(
-        path,
-        checked_prefixes(_codes(table, "select", where), f"{where}: select"),
-        checked_prefixes(_codes(table, "ignore", where), f"{where}: ignore"),
-        tuple((glob, checked_prefixes(_codes(per_file, glob, where),
-                                      f"{where}: per-file-ignores {glob!r}"))
-              for glob in per_file),
-        profile, strict)
+    # Imported here: the registry loads every rules module, which a run without a
+    # settings file (score, rescore) has no need of.
+    from pbnkit.codes import UnknownCodeError, checked_prefixes
+
+    try:
+        return Config(
+            path,
+            checked_prefixes(_codes(table, "select", where), f"{where}: select"),
+            checked_prefixes(_codes(table, "ignore", where), f"{where}: ignore"),
+            tuple((glob, checked_prefixes(_codes(per_file, glob, where),
+                                          f"{where}: per-file-ignores {glob!r}"))
+                  for glob in per_file),
+            profile, strict)
+    except UnknownCodeError as error:
+        raise ConfigError(str(error)) from None
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -416,6 +416,21 @@ def test_a_tiny_validate_loads_only_what_checking_a_game_needs(tmp_path):
     assert loaded == ["1 files, 1 games: 0 errors, 0 warnings", ""]
 
 
+def test_score_without_settings_loads_no_rules(tmp_path):
+    # Scoring needs no rules module: the code registry (which loads them all, a tenth of
+    # score's start-up) is for checking the codes a settings file names, and there is none.
+    tiny = tmp_path / "tiny.pbn"
+    tiny.write_text('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                    '[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n')
+    script = ("import sys\nfrom pbnkit.cli import main\ntry:\n"
+              f"    main(['score', '-q', '-j', '1', {str(tiny)!r}])\nexcept SystemExit:\n"
+              "    pass\nprint(*sorted(m for m in sys.modules if m == 'pbnkit.codes' "
+              "or m.startswith('pbnkit.rules')))")
+    printed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             check=True, cwd=tmp_path).stdout.splitlines()
+    assert "   400" in printed[4] and printed[-1] == ""
+
+
 def test_a_conversion_to_one_file_loads_no_arrow_compute_or_dataset(tmp_path):
     # pyarrow.compute and pyarrow.dataset are a fifth of a conversion's start-up, and only
     # reading archives and writing datasets use them.
