@@ -83,8 +83,8 @@ def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str 
     Ctrl-C becomes one line on stderr and exit status 2 (130 for Ctrl-C). ``names``: the
     name to show for some of the files (standard input's spool file →
     ``--stdin-filename``)."""
-    from pbnkit.jobs.engines import Dask, EngineError, engine, usable_cores
-    from pbnkit.jobs.units import chunk_size
+    from pbnkit.jobs.engines import Bundled, Dask, EngineError, Inline, engine, usable_cores
+    from pbnkit.jobs.units import BUNDLE_BYTES, chunk_size
     from pbnkit.jobs.units import plan as plan_files
     from pbnkit.streams import shown_as
 
@@ -101,6 +101,8 @@ def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str 
             total = sum(os.stat(path).st_size for path in files if Path(path).is_file())
             alone = len(files) <= 1 and total <= chunk_size(files, count)
         chosen = chosen or engine(count, alone=alone)
+        if plan is None and not isinstance(chosen, Inline):  # units of files, in bytes
+            chosen = Bundled(chosen, BUNDLE_BYTES)
     except EngineError as error:
         raise click.UsageError(str(error)) from None
     except PbnError as error:

@@ -65,11 +65,11 @@ def test_workers_hand_their_batches_over_through_the_spool_and_leave_nothing(
     from pbnkit.export import pipeline
     from pbnkit.export.pipeline import convert
 
-    taken: list[str] = []
+    taken: list[str | bytes] = []
 
-    def taking(path: str) -> list[pa.RecordBatch]:
-        taken.append(path)
-        return _taken(path)
+    def taking(spooled: str | bytes) -> list[pa.RecordBatch]:
+        taken.append(spooled)
+        return _taken(spooled)
 
     _taken = pipeline._taken
     monkeypatch.setattr(pipeline, "_taken", taking)
@@ -78,8 +78,13 @@ def test_workers_hand_their_batches_over_through_the_spool_and_leave_nothing(
         spool = pool.spool
         assert spool is not None and os.path.isdir(spool)
         summary = convert(inputs[:1], tmp_path / "two.parquet", check=False, engine=pool)
-        assert len(taken) == len(list(plan(inputs[:1], 2))) > 1
-        assert all(os.path.dirname(path) == spool for path in taken)
+        units = list(plan(inputs[:1], 2))
+        assert len(taken) == len(units) > 1
+        # chunks of half a megabyte (some 800 boards, megabytes of columns) wait in files;
+        # the file's small last chunk comes through the pipe (test_jobs_bundles.py)
+        assert [isinstance(spooled, str) for spooled in taken] == [
+            unit.size > 100 << 10 for unit in units]
+        assert all(os.path.dirname(path) == spool for path in taken if isinstance(path, str))
         assert os.listdir(spool) == []  # each unit's file is gone once the parent took it
     finally:
         pool.close()
