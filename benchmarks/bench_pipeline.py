@@ -2,7 +2,7 @@
 one run.
 
     python benchmarks/bench_pipeline.py [--boards N] [--repeat R] [--seed S] [--memory]
-                                        [--compiled] [--jobs-boards M]
+                                        [--compiled] [--jobs-boards M] [--files-of B]
 
 Every line runs as its own process, the way a user runs it, and is measured in CPU seconds
 (user + system, workers included) through ``wait4``; wall seconds are printed for the
@@ -13,7 +13,9 @@ boards (flat memory: the larger run should need little more than the smaller).
 ``--compiled`` runs pbnkit as its wheel is built, with the hot modules compiled by mypyc
 (built once per state of the sources, as ``pytest --compiled`` does). ``--jobs-boards M``
 measures the ``-j`` lines on a file of M boards instead (the serial start-up of a run,
-a few tenths of a second, weighs less on a larger file).
+a few tenths of a second, weighs less on a larger file). ``--files-of B`` measures them
+also on as many boards in a folder of files of B boards each, as BBO's hand records come
+(a board a file): there the cost of handing each file to a worker counts.
 """
 
 from __future__ import annotations
@@ -151,6 +153,14 @@ def jobs_table(path: str, out: str, repeat: int) -> list[str]:
     return lines
 
 
+def small_files(folder: str, boards: int, each: int, seed: int) -> str:
+    """A folder of ``boards`` generated boards, in files of ``each`` (the last smaller)."""
+    os.mkdir(folder)
+    for number, first in enumerate(range(0, boards, each)):
+        write_file(f"{folder}/{number:06}.pbn", min(each, boards - first), seed + number)
+    return folder
+
+
 def memory_table(small: str, large: str, out: str, boards: int) -> list[str]:
     lines = [f"{'peak RSS (MB)':<22}{boards:>10}{boards * 10:>11}{'growth':>9}"]
     for name in ("validate", "convert", "score", "rescore"):
@@ -177,10 +187,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="run pbnkit compiled with mypyc, as its wheel is built")
     parser.add_argument("--jobs-boards", type=int, metavar="M",
                         help="boards in the file of the -j lines (default: N)")
+    parser.add_argument("--files-of", type=int, metavar="B",
+                        help="also the -j lines on those boards in files of B boards each")
     args = parser.parse_args(argv)
-    if args.boards < 1 or args.repeat < 1 or (args.jobs_boards is not None
-                                              and args.jobs_boards < 1):
-        parser.error("--boards, --repeat and --jobs-boards must be at least 1")
+    if min(args.boards, args.repeat, args.jobs_boards or 1, args.files_of or 1) < 1:
+        parser.error("--boards, --repeat, --jobs-boards and --files-of must be at least 1")
     try:
         import endplay  # noqa: F401
     except ImportError:
@@ -218,6 +229,14 @@ def main(argv: list[str] | None = None) -> int:
                   f"{Path(jobs_path).stat().st_size / 1e6:.1f} MB")
         for line in jobs_table(jobs_path, tmp, args.repeat):
             print(line)
+        if args.files_of:
+            folder = small_files(f"{tmp}/files", args.jobs_boards or args.boards,
+                                 args.files_of, args.seed)
+            run(commands(folder, tmp, 1)["convert --no-check"])  # what rescore reads
+            print(f"\n-j lines: as many boards in {len(os.listdir(folder))} files of "
+                  f"{args.files_of}")
+            for line in jobs_table(folder, tmp, args.repeat):
+                print(line)
         if args.memory:
             large = f"{tmp}/bench-{args.boards * 10}.pbn"
             write_file(large, args.boards * 10, args.seed)
