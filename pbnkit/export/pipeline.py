@@ -215,9 +215,10 @@ def _spooled(spool: str, unit: Unit, batches: list[pa.RecordBatch]) -> str | byt
 
     Through a pipe, the 14 MB of batches of a 2 MB chunk are copied four times (pickled,
     sent, received, unpickled); a file is written once, and the parent maps it. But a
-    file made, mapped and removed costs about a millisecond of system time: for a unit
-    of a few boards (a folder of thousands of small files) the stream goes through the
-    pipe as bytes, read back as cheaply (a pickled batch costs twice a millisecond)."""
+    file made, mapped and removed costs about a millisecond of system time: for a smaller
+    unit (under 1 MB of columns, a few hundred boards: a folder of small files) the stream
+    goes through the pipe as bytes, read back as cheaply (pickling and unpickling a batch would cost two
+    milliseconds)."""
     if sum(batch.get_total_buffer_size() for batch in batches) < SPOOL_BYTES:
         sink = pa.BufferOutputStream()
         _write_stream(sink, batches)
@@ -241,7 +242,8 @@ def _write_stream(sink: pa.NativeFile, batches: list[pa.RecordBatch]) -> None:
 
 
 def _taken(spooled: str | bytes) -> list[pa.RecordBatch]:
-    """A unit's spooled batches, mapped, not copied; the file is gone once they are."""
+    """A unit's batches, read from the stream's bytes, or mapped from its file (not
+    copied), which is gone once they are."""
     if isinstance(spooled, bytes):
         return list(pa.ipc.open_stream(spooled))
     with pa.memory_map(spooled) as source:

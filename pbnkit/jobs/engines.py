@@ -92,8 +92,7 @@ def _in_order(submit: Callable[[U], Future[R]], units: Iterable[U],
             except PbnError:
                 raise  # already says what and where
             except Exception as error:  # a crashed worker, or a pbnkit bug in one
-                raise UnitError(f"{_described(unit)}: {type(error).__name__}: {error}") \
-                    from error
+                raise _failed(unit, error) from error
             for following in remaining:
                 pending.append((following, submit(following)))
                 break
@@ -106,6 +105,10 @@ def _in_order(submit: Callable[[U], Future[R]], units: Iterable[U],
 def _described(unit: object) -> str:
     describe = getattr(unit, "describe", None)
     return str(describe()) if describe is not None else repr(unit)
+
+
+def _failed(unit: object, error: Exception) -> UnitError:
+    return UnitError(f"{_described(unit)}: {type(error).__name__}: {error}")
 
 
 def _start_worker() -> None:
@@ -237,8 +240,7 @@ def _each(function: Callable[[U], R], bundle: _Bundle) -> list[R]:
         except PbnError:
             raise  # already says what and where
         except Exception as error:  # a pbnkit bug: named here, where the unit is known
-            raise UnitError(f"{_described(unit)}: {type(error).__name__}: {error}") \
-                from error
+            raise _failed(unit, error) from error
     return results
 
 
