@@ -74,6 +74,23 @@ def fewer_collections():
     gc.set_threshold(*thresholds)
 
 
+@pytest.fixture
+def taken(monkeypatch: pytest.MonkeyPatch) -> list[str | bytes]:
+    """What each unit of a conversion handed back, as the parent takes it: the path of a
+    spool file, or the Arrow stream's bytes."""
+    from pbnkit.export import pipeline
+
+    handed: list[str | bytes] = []
+    original = pipeline._taken
+
+    def taking(spooled: str | bytes) -> list[object]:
+        handed.append(spooled)
+        return original(spooled)
+
+    monkeypatch.setattr(pipeline, "_taken", taking)
+    return handed
+
+
 def generate_boards(path: Path, boards: int, seed: int) -> Path:
     """A file of generated boards with full auction and play (benchmarks/generate.py)."""
     subprocess.run([sys.executable, str(REPO / "benchmarks" / "generate.py"), str(boards),

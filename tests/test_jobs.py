@@ -61,18 +61,9 @@ def test_convert_writes_the_same_archive_at_any_jobs(inputs, tmp_path, name):
 
 
 def test_workers_hand_their_batches_over_through_the_spool_and_leave_nothing(
-        inputs, tmp_path, monkeypatch):
-    from pbnkit.export import pipeline
+        inputs, tmp_path, taken):
     from pbnkit.export.pipeline import convert
 
-    taken: list[str | bytes] = []
-
-    def taking(spooled: str | bytes) -> list[pa.RecordBatch]:
-        taken.append(spooled)
-        return _taken(spooled)
-
-    _taken = pipeline._taken
-    monkeypatch.setattr(pipeline, "_taken", taking)
     pool = Pool(2)
     try:
         spool = pool.spool

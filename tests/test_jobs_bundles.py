@@ -127,20 +127,11 @@ def test_a_folder_of_small_files_gives_the_same_output_at_any_jobs(folder, comma
     assert run_pbnkit(*command, "-j", "2", folder) == serial
 
 
-def test_small_units_hand_their_batches_back_through_the_pipe(folder, tmp_path, monkeypatch):
+def test_small_units_hand_their_batches_back_through_the_pipe(folder, tmp_path, taken):
     """A file of a few boards: its Arrow stream comes back as bytes, not as a file of the
     spool (whose making and removing would cost more than the boards)."""
-    from pbnkit.export import pipeline
     from pbnkit.export.pipeline import convert
 
-    taken: list[str | bytes] = []
-
-    def taking(spooled: str | bytes) -> list[pa.RecordBatch]:
-        taken.append(spooled)
-        return _taken(spooled)
-
-    _taken = pipeline._taken
-    monkeypatch.setattr(pipeline, "_taken", taking)
     files = sorted(str(path) for path in folder.rglob("*.pbn"))
     pool = Pool(2)
     try:
