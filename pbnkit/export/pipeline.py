@@ -89,7 +89,7 @@ class ConvertedUnit:
     scores: list[Any] = field(default_factory=list)
     scoring: str | None = None
     #: the file its payloads wait in (``ConvertOptions.spool``), until the parent takes
-    #: them; or the same Arrow stream as bytes, for a unit of a few boards
+    #: them; or the same Arrow stream as bytes, for a unit under ``SPOOL_BYTES``
     spooled: str | bytes | None = None
 
 
@@ -215,10 +215,10 @@ def _spooled(spool: str, unit: Unit, batches: list[pa.RecordBatch]) -> str | byt
 
     Through a pipe, the 14 MB of batches of a 2 MB chunk are copied four times (pickled,
     sent, received, unpickled); a file is written once, and the parent maps it. But a
-    file made, mapped and removed costs about a millisecond of system time: for a smaller
-    unit (under 1 MB of columns, a few hundred boards: a folder of small files) the stream
-    goes through the pipe as bytes, read back as cheaply (pickling and unpickling a batch would cost two
-    milliseconds)."""
+    file made, mapped and removed costs about a millisecond of system time: a smaller
+    unit's stream (under :data:`SPOOL_BYTES` of columns, a few hundred boards) goes
+    through the pipe as bytes, read back as cheaply (pickling and unpickling its batches
+    instead would cost two milliseconds)."""
     if sum(batch.get_total_buffer_size() for batch in batches) < SPOOL_BYTES:
         sink = pa.BufferOutputStream()
         _write_stream(sink, batches)
