@@ -8,7 +8,6 @@ imported only when a run starts.
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -84,7 +83,7 @@ def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str 
     name to show for some of the files (standard input's spool file →
     ``--stdin-filename``)."""
     from pbnkit.jobs.engines import Bundled, Dask, EngineError, Inline, engine, usable_cores
-    from pbnkit.jobs.units import BUNDLE_BYTES, chunk_size
+    from pbnkit.jobs.units import BUNDLE_BYTES, chunk_size, file_size
     from pbnkit.jobs.units import plan as plan_files
     from pbnkit.streams import shown_as
 
@@ -98,7 +97,7 @@ def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str 
             total, alone = sum(unit.size for unit in planned), len(planned) <= 1
         else:
             units = shown_as(plan_files(files, count), names or {})
-            total = sum(os.stat(path).st_size for path in files if Path(path).is_file())
+            total = sum(map(file_size, files))
             alone = len(files) <= 1 and total <= chunk_size(files, count)
         chosen = chosen or engine(count, alone=alone)
         if plan is None and not isinstance(chosen, Inline):  # units of files, in bytes

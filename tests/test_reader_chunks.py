@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import pbnkit
-from pbnkit.pbn.chunks import iter_chunks, merge, plan_chunks, summary
+from pbnkit.pbn.chunks import iter_chunks, may_hold, merge, plan_chunks, summary
+from pbnkit.pbn.split import _CHUNK
 from tests.conftest import CORPUS, corpus_params, generate_boards
 
 GAME = ('[Event "{event}"]\n[Site "{site}"]\n[Board "{board}"]\n[Dealer "N"]\n'
@@ -137,3 +138,24 @@ def test_no_cut_separates_commentary_from_its_game(tmp_path):
     plan = plan_chunks(path, 1)
     assert len(plan) == 2 and plan[1].games_before == 2
     assert_parts_equal_whole(path, 1, strict=True)
+
+
+@pytest.mark.parametrize("padding", [0, _CHUNK], ids=["read whole", "mapped"])
+def test_may_hold_finds_any_of_its_texts_anywhere_in_the_file(tmp_path, padding):
+    """A file small enough is searched in the bytes read for its charset, a larger one
+    mapped: both find a text at the very end, and say no only when no text is there."""
+    path = tmp_path / "a.lin"
+    path.write_bytes(b"pn|a,b,c,d|" + b" " * padding + b"VG|x,y|")
+    assert may_hold(path, b"vg|", b"VG|")
+    assert may_hold(path, b"pn|")
+    assert not may_hold(path, b"vg|", b"Vg|", b"vG|")
+    assert not may_hold(path)
+
+
+def test_may_hold_an_empty_file_holds_nothing_and_a_file_not_in_ascii_anything(tmp_path):
+    empty = tmp_path / "empty.pbn"
+    empty.write_bytes(b"")
+    assert not may_hold(empty, b"Scoring")
+    utf16 = tmp_path / "utf16.pbn"
+    utf16.write_bytes(b"% charset=utf-16\n" + b'[Event "x"]\n')
+    assert may_hold(utf16, b"Scoring")

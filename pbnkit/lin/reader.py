@@ -46,13 +46,15 @@ class LinReader(PbnReader):
     """
 
     def __init__(self, source: Source, path: str | None = None, strict: bool = False,
-                 resume: Resume | None = None):
+                 resume: Resume | None = None, data: bytes | None = None):
         if resume is not None:
             raise ValueError("a LIN file is read whole")
         super().__init__(source, path, strict)
+        self._data = data  # the file's bytes, when they were read to tell its format
 
     def __iter__(self) -> Iterator[Game]:
-        yield from self._boards(_bytes_of(self._source))
+        data = self._data
+        yield from self._boards(_bytes_of(self._source) if data is None else data)
 
     def _boards(self, data: bytes) -> Iterator[Game]:
         bom = data.startswith(BOM_UTF8)
@@ -238,9 +240,13 @@ def open_reader(source: Source, path: str | None = None, strict: bool = False,
         return PbnReader(source, path, strict, resume)  # only PBN files are cut in parts
     name = path if path is not None else (
         os.fspath(source) if isinstance(source, (str, os.PathLike)) else None)
-    kind = sniff(_head_of(source), name)
+    head = _head_of(source)
+    kind = sniff(head, name)
     if kind == "lin":
-        return LinReader(source, path, strict)
+        # A file shorter than the head is read already (a BBO hand record is one board,
+        # some 500 bytes): opening it again would cost more than reading it.
+        whole = isinstance(source, (str, os.PathLike)) and 0 < len(head) < _SNIFF
+        return LinReader(source, path, strict, data=head if whole else None)
     if kind is None and isinstance(source, (str, os.PathLike)):
         return UnknownFormatReader(source, path, strict)
     return PbnReader(source, path, strict)

@@ -147,17 +147,23 @@ class _LineCount:
         return self.line
 
 
-def may_hold(path: str | os.PathLike[str], text: bytes) -> bool:
-    """Whether the PBN file at ``path`` may hold ``text`` (ASCII, a tag name): False only
-    when its bytes, searched at C speed, do not; a charset that is not ASCII based (its
-    characters are not their bytes) may hold anything."""
+def may_hold(path: str | os.PathLike[str], *texts: bytes) -> bool:
+    """Whether the PBN file at ``path`` may hold any of ``texts`` (ASCII: tag names,
+    keys): False only when its bytes, searched at C speed, hold none; a charset that is
+    not ASCII based (its characters are not their bytes) may hold anything.
+
+    One opening of the file for all the texts, and a small file (most LIN files are
+    one board, a few hundred bytes) read whole rather than mapped: the mapping, and a
+    buffer the size of a chunk for the head, cost more system time than its reading."""
     with open(path, "rb") as stream:
-        if not line_separable(codec_of(detect(stream.read(_CHUNK)))):
+        size = os.fstat(stream.fileno()).st_size
+        head = stream.read(min(size, _CHUNK))
+        if not line_separable(codec_of(detect(head))):
             return True
-        if os.fstat(stream.fileno()).st_size == 0:
-            return False
+        if len(head) >= size:  # the whole file
+            return any(text in head for text in texts)
         with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            return data.find(text) >= 0
+            return any(data.find(text) >= 0 for text in texts)
 
 
 class _Planner:

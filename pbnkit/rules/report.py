@@ -364,7 +364,7 @@ def _known_profile(source: str | None, name: str) -> str | None:
     try:
         kind = sniff_file(source, name)
         if kind == "lin":
-            if any(may_hold(source, key) for key in _VG_KEYS):
+            if may_hold(source, *_VG_KEYS):
                 return None
         elif kind != "pbn" or may_hold(source, b"Scoring"):
             return None
