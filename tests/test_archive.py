@@ -17,7 +17,7 @@ from pbnkit.export import pipeline
 from pbnkit.export.archive import ArchiveError, convert, iter_archive, read_archive
 from pbnkit.export.atomic import OutputExistsError
 from pbnkit.export.schema import BOARDS, SCHEMA_VERSION, render, schema_files
-from tests.conftest import SCHEMAS
+from tests.conftest import SCHEMAS, generate_boards
 
 GAME = """\
 % PBN 2.1
@@ -380,10 +380,50 @@ def test_a_parquet_file_has_large_row_groups(pbn, tmp_path, monkeypatch):
     convert([pbn] * 5, tmp_path / "a.parquet", batch_size=1)
     assert pq.ParquetFile(tmp_path / "a.parquet").metadata.num_row_groups == 1  # the whole file
     monkeypatch.setattr(sinks, "ROW_GROUP_ROWS", 4)  # a group closes once it has 4 rows
-    convert([pbn] * 5, tmp_path / "b.parquet")  # 5 units of 2 rows each
+    convert([pbn] * 5, tmp_path / "b.parquet", batch_size=2)  # 5 batches of 2 rows each
     metadata = pq.ParquetFile(tmp_path / "b.parquet").metadata
     assert [metadata.row_group(n).num_rows for n in range(metadata.num_row_groups)] == [4, 4, 2]
     monkeypatch.setattr(sinks, "ROW_GROUP_BYTES", 1)  # or once its data reaches the cap
-    convert([pbn] * 5, tmp_path / "c.parquet")
+    convert([pbn] * 5, tmp_path / "c.parquet", batch_size=2)
     metadata = pq.ParquetFile(tmp_path / "c.parquet").metadata
     assert [metadata.row_group(n).num_rows for n in range(metadata.num_row_groups)] == [2] * 5
+
+
+def test_the_rows_of_small_files_are_encoded_together(pbn, tmp_path, monkeypatch):
+    """An Arrow batch costs as much whatever its rows: the rows of files of a board or a
+    few are encoded in batches of many files, not a batch a file, and the archive holds
+    the same rows in the same order."""
+    from pbnkit.export import sinks
+
+    big = generate_boards(tmp_path / "big.pbn", sinks.FEW_ROWS, seed=3)
+    files = [pbn, pbn, big, pbn, pbn, pbn]
+    written: list[int] = []
+    real_write = sinks.ParquetSink.write
+    monkeypatch.setattr(sinks.ParquetSink, "write", lambda sink, batch: (
+        written.append(batch.num_rows), real_write(sink, batch))[1])
+    convert(files, tmp_path / "all.parquet", batch_size=4)
+    # 2 + 2 rows, the large file's batches (encoded where it was read), 2 + 2 + 2 rows
+    assert written == [4, *[4] * (sinks.FEW_ROWS // 4), 4, 2]
+    one_by_one = []
+    for number, path in enumerate(files):
+        convert([path], tmp_path / f"{number}.parquet")
+        one_by_one += rows_of(tmp_path / f"{number}.parquet")
+    together = rows_of(tmp_path / "all.parquet")
+    assert [row.pop("source") for row in together] == [
+        row.pop("source") for row in one_by_one]
+    assert together == one_by_one
+
+
+def test_a_small_file_gives_its_rows_unencoded_only_for_a_parquet_file(pbn, tmp_path):
+    from pbnkit.jobs.units import Unit
+
+    unit = Unit(str(pbn), pbn.stat().st_size)
+    [rows] = pipeline.convert_unit(pipeline.ConvertOptions("parquet"), unit).payloads
+    assert isinstance(rows, pipeline.Unencoded) and len(rows.rows) == 2
+    [batch] = pipeline.convert_unit(pipeline.ConvertOptions("parquet", unencoded=2),
+                                    unit).payloads
+    assert isinstance(batch, pa.RecordBatch) and batch.num_rows == 2
+    [lines] = pipeline.convert_unit(pipeline.ConvertOptions("jsonl"), unit).payloads
+    assert len(lines) == 2 and all(isinstance(line, bytes) for line in lines)
+    done = pipeline.convert_unit(pipeline.ConvertOptions("parquet", parts=str(tmp_path)), unit)
+    assert done.payloads == [] and done.files  # a dataset's part, written by the unit

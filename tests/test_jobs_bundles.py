@@ -127,18 +127,22 @@ def test_a_folder_of_small_files_gives_the_same_output_at_any_jobs(folder, comma
     assert run_pbnkit(*command, "-j", "2", folder) == serial
 
 
-def test_small_units_hand_their_batches_back_through_the_pipe(folder, tmp_path, taken):
-    """A file of a few boards: its Arrow stream comes back as bytes, not as a file of the
+def test_small_units_hand_their_rows_or_batches_back_through_the_pipe(folder, tmp_path, taken):
+    """A file of a few boards hands back its rows, for the parent to encode with the next
+    files'; a file of more, its Arrow stream as bytes: neither goes through a file of the
     spool (whose making and removing would cost more than the boards)."""
-    from pbnkit.export.pipeline import convert
+    import pbnkit
+    from pbnkit.export.pipeline import PICKLED_ROWS, convert
 
     files = sorted(str(path) for path in folder.rglob("*.pbn"))
+    encoded = [path for path in files if len(list(pbnkit.read(path))) >= PICKLED_ROWS]
+    assert 0 < len(encoded) < len(files)
     pool = Pool(2)
     try:
         spool = pool.spool
         assert spool is not None
         convert(files, tmp_path / "two.parquet", check=False, engine=pool)
-        assert len(taken) == len(files) and all(isinstance(one, bytes) for one in taken)
+        assert len(taken) == len(encoded) and all(isinstance(one, bytes) for one in taken)
         assert os.listdir(spool) == []
     finally:
         pool.close()
