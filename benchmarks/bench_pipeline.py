@@ -161,6 +161,17 @@ def small_files(folder: str, boards: int, each: int, seed: int) -> str:
     return folder
 
 
+def files_table(folder: str, path: str, out: str, repeat: int) -> list[str]:
+    """CPU seconds at -j 1 of the folder of small files and of the one file of as many
+    boards: what a file costs beside its boards."""
+    lines = [f"{'work':<22}{'one file':>10}{'files':>10}{'ratio':>9}"]
+    for name in ("validate", "convert", "convert --no-check", "score"):
+        one = best(commands(path, out, 1)[name], repeat).cpu
+        many = best(commands(folder, out, 1)[name], repeat).cpu
+        lines.append(f"{name + ' -j 1':<22}{one:>10.2f}{many:>10.2f}{many / one:>8.2f}x")
+    return lines
+
+
 def memory_table(small: str, large: str, out: str, boards: int) -> list[str]:
     lines = [f"{'peak RSS (MB)':<22}{boards:>10}{boards * 10:>11}{'growth':>9}"]
     for name in ("validate", "convert", "score", "rescore"):
@@ -233,6 +244,10 @@ def main(argv: list[str] | None = None) -> int:
             folder = small_files(f"{tmp}/files", args.jobs_boards or args.boards,
                                  args.files_of, args.seed)
             run(commands(folder, tmp, 1)["convert --no-check"])  # what rescore reads
+            print(f"\nas many boards in {len(os.listdir(folder))} files of {args.files_of}, "
+                  "CPU s")
+            for line in files_table(folder, jobs_path, tmp, args.repeat):
+                print(line)
             print(f"\n-j lines: as many boards in {len(os.listdir(folder))} files of "
                   f"{args.files_of}")
             for line in jobs_table(folder, tmp, args.repeat):

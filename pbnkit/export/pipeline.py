@@ -383,10 +383,10 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
     return summary
 
 
-#: the most rows (less one) of a file whose rows a worker hands back unencoded: pickled,
-#: unpickled and encoded by the parent, a row costs some 45 microseconds; encoded by the
-#: worker, a file costs some 0.4 ms whatever its rows. A folder of files of 32 boards took
-#: a sixth longer at -j 2 with their rows handed back.
+#: with workers, the least rows of a file that a worker encodes itself: a row handed
+#: back costs the pipe and the parent some 40 microseconds (pickled and unpickled 25,
+#: encoded with others' 15), a batch some 0.36 ms whatever its rows (compiled). A folder
+#: of files of 32 boards took a sixth longer at -j 2 with all their rows handed back.
 PICKLED_ROWS = 10
 
 
