@@ -88,3 +88,18 @@ def test_hands_say_why_honours_cannot_be_counted() -> None:
     twice = Hands.of(Deal.from_pbn(
         "N:AKQJ.AKQ.AKQ.AKQ AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876"))
     assert twice is not None and twice.why_no_honours == "the deal is invalid"
+
+
+PLAIN = st.one_of(st.none(), st.booleans(), st.integers(), st.text(),
+                  st.floats(allow_nan=False, allow_infinity=False))
+
+
+@given(st.lists(st.dictionaries(st.text(), PLAIN, max_size=4), max_size=7),
+       st.integers(min_value=1, max_value=4))
+def test_rows_of_plain_values_encoded_together_are_each_as_one_dump_writes_it(
+        rows: list[dict[str, object]], count: int) -> None:
+    """Rows encoded a few at a time and cut apart at their bounds, whatever their strings
+    hold (braces, quotes, line ends) and empty rows among them."""
+    from pbnkit.scoring.report import _dumps, _flat
+
+    assert list(_flat(rows, count)) == [_dumps(row, 2) for row in rows]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import islice
 from typing import Any
 
@@ -61,9 +62,8 @@ class ScoreReport:
         for name, rows in self.sections():
             yield f"{separator}  {_dumps(name)}: "
             opening = "[\n"
-            flat = name not in _NESTED
-            for row in rows:
-                yield f"{opening}    {_flat_row(row) if flat else _dumps(row, 2)}"
+            for row in map(partial(_dumps, depth=2), rows) if name in _NESTED else _flat(rows):
+                yield f"{opening}    {row}"
                 opening = ",\n"
             yield "[]" if opening == "[\n" else "\n  ]"
         yield "\n}"
@@ -109,11 +109,24 @@ _NESTED = frozenset({"matches", "rubbers"})
 _ROW_MEMBERS = json.JSONEncoder(ensure_ascii=False, separators=(",\n      ", ": "))
 
 
-def _flat_row(row: dict[str, Any]) -> str:
-    """``_dumps(row, 2)`` of a row of plain values (a board's: one per record)."""
-    if not row:
-        return "{}"
-    return "{\n      " + _ROW_MEMBERS.encode(row)[1:-1] + "\n    }"
+#: two rows of plain values as ``_ROW_MEMBERS`` writes a list of them: only between two
+#: rows (a JSON string holds no raw newline)
+_BETWEEN_ROWS = "},\n      {"
+
+
+def _flat(rows: Iterable[dict[str, Any]], count: int = 1000) -> Iterator[str]:
+    """``_dumps(row, 2)`` of each row of plain values (a board's: one per record). The
+    rows are encoded ``count`` at a time, in one call of the encoder written in C, and
+    the text cut at the rows' bounds: a call for each row cost twice as much in Python
+    as the encoding itself."""
+    rows = iter(rows)
+    while batch := list(islice(rows, count)):
+        if not all(batch):  # an empty row is "{}", whose braces hold no members
+            yield from ("{\n      " + _ROW_MEMBERS.encode(row)[1:-1] + "\n    }"
+                        if row else "{}" for row in batch)
+            continue
+        for members in _ROW_MEMBERS.encode(batch)[2:-2].split(_BETWEEN_ROWS):
+            yield "{\n      " + members + "\n    }"
 
 
 def choose_profile(scoring: str | None, requested: str | None) -> str:
@@ -203,12 +216,23 @@ def _name(value: Seat | Vulnerability | Contract | None) -> str | None:
     return None if value is None else value.pbn()
 
 
+#: the PBN names of seats, vulnerabilities and the contracts met, looked up for each
+#: record rather than made by a method (a third of a board's row)
+_SEAT_NAMES: dict[Seat | None, str | None] = {None: None, **{s: s.pbn() for s in Seat}}
+_VULNERABILITY_NAMES: dict[Vulnerability | None, str | None] = {
+    None: None, **{v: v.pbn() for v in Vulnerability}}
+_CONTRACT_NAMES: dict[Contract | None, str | None] = {None: None}  # some hundred at most
+
+
 def _board(result: BoardResult, row: BoardScore) -> dict[str, Any]:
+    contract = _CONTRACT_NAMES.get(result.contract)
+    if contract is None and result.contract is not None:
+        contract = _CONTRACT_NAMES[result.contract] = result.contract.pbn()
     return {
         "path": result.path, "index": result.index, "board": result.board,
-        "room": result.room, "declarer": _name(result.declarer),
-        "contract": _name(result.contract), "tricks": result.tricks,
-        "vulnerable": _name(result.vulnerability), "score_ns": row.score_ns,
+        "room": result.room, "declarer": _SEAT_NAMES[result.declarer],
+        "contract": contract, "tricks": result.tricks,
+        "vulnerable": _VULNERABILITY_NAMES[result.vulnerability], "score_ns": row.score_ns,
         "mp_ns": row.mp_ns, "pct_ns": row.pct_ns, "mp_ew": row.mp_ew, "pct_ew": row.pct_ew,
         "row": result.row, "weight": result.weight,
         "pair_ns": result.pairs.ns if result.pairs else None,
