@@ -396,9 +396,9 @@ def _coalesced(merged: Iterable[tuple[Unit, ConvertedUnit]],
     """The units' payloads in order, the rows of small files (:class:`Unencoded`) encoded
     together, up to a batch at a time.
 
-    Why: an Arrow batch costs some 0.6 ms whatever its rows (a few dozen arrays made), as
-    much as reading a BBO hand record of one board; a folder of thousands of them was
-    converted at a third of the speed of the same boards in one file."""
+    Why: an Arrow batch costs some 0.36 ms whatever its rows (a few dozen arrays made),
+    about as much as reading a BBO hand record of one board: a folder of thousands of
+    them cost three to four times the CPU of the same boards in one file."""
     rows: list[Row] = []
     for _, done in merged:
         for payload in done.payloads:

@@ -117,8 +117,8 @@ _BETWEEN_ROWS = "},\n      {"
 def _flat(rows: Iterable[dict[str, Any]], count: int = 1000) -> Iterator[str]:
     """``_dumps(row, 2)`` of each row of plain values (a board's: one per record). The
     rows are encoded ``count`` at a time, in one call of the encoder written in C, and
-    the text cut at the rows' bounds: a call for each row cost twice as much in Python
-    as the encoding itself."""
+    the text cut at the rows' bounds: a call for each row, set up in Python, took nearly
+    as long again as the encoding itself."""
     rows = iter(rows)
     while batch := list(islice(rows, count)):
         if not all(batch):  # an empty row is "{}", whose braces hold no members
@@ -217,7 +217,7 @@ def _name(value: Seat | Vulnerability | Contract | None) -> str | None:
 
 
 #: the PBN names of seats, vulnerabilities and the contracts met, looked up for each
-#: record rather than made by a method (a third of a board's row)
+#: record rather than made by a method each time
 _SEAT_NAMES: dict[Seat | None, str | None] = {None: None, **{s: s.pbn() for s in Seat}}
 _VULNERABILITY_NAMES: dict[Vulnerability | None, str | None] = {
     None: None, **{v: v.pbn() for v in Vulnerability}}
