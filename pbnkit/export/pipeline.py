@@ -182,7 +182,8 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     """Read one unit and encode its rows (a worker's job); a small file's rows stay
     :class:`Unencoded` (see ``ConvertOptions.unencoded`` and :func:`_coalesced`)."""
     encode = SINKS[options.kind].encode
-    unencoded = options.kind == "parquet" and options.parts is None and unit.resume is None
+    # a whole file bound for a single Parquet file may hand back its rows unencoded
+    to_parquet_file = options.kind == "parquet" and options.parts is None and unit.resume is None
     reader = unit.reader()
     payloads: list[Any] = []
     records = errors = warnings = 0
@@ -198,7 +199,8 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
                 warnings += sum(row["warnings"] for row in batch)
                 if payloads and isinstance(payloads[-1], Unencoded):  # a full batch before
                     payloads[-1] = encode(payloads[-1].rows, options.profile)
-                payloads.append(Unencoded(batch) if unencoded else encode(batch, options.profile))
+                payloads.append(Unencoded(batch) if to_parquet_file
+                                else encode(batch, options.profile))
             if payloads and isinstance(payloads[-1], Unencoded) and (
                     len(payloads) > 1 or len(payloads[-1].rows) >= options.unencoded):
                 payloads[-1] = encode(payloads[-1].rows, options.profile)

@@ -122,8 +122,7 @@ def _flat(rows: Iterable[dict[str, Any]], count: int = 1000) -> Iterator[str]:
     rows = iter(rows)
     while batch := list(islice(rows, count)):
         if not all(batch):  # an empty row is "{}", whose braces hold no members
-            yield from ("{\n      " + _ROW_MEMBERS.encode(row)[1:-1] + "\n    }"
-                        if row else "{}" for row in batch)
+            yield from map(partial(_dumps, depth=2), batch)
             continue
         for members in _ROW_MEMBERS.encode(batch)[2:-2].split(_BETWEEN_ROWS):
             yield "{\n      " + members + "\n    }"
