@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from pbnkit.export.score_tables import write_score
 from pbnkit.model import DECK, Card, Deal, Hand, Seat, Strain
 from pbnkit.scoring import Hands
 from pbnkit.scoring.report import ScoreReport, score_games
+from pbnkit.scoring.text import render
 from tests.conftest import CORPUS, SAMPLE_DATA, generate_boards
 
 
@@ -103,3 +105,37 @@ def test_rows_of_plain_values_encoded_together_are_each_as_one_dump_writes_it(
     from pbnkit.scoring.report import _dumps, _flat
 
     assert list(_flat(rows, count)) == [_dumps(row, 2) for row in rows]
+
+
+@pytest.mark.parametrize("path", SAMPLES + [p for p in CORPUS_FILES if p.is_file()],
+                         ids=lambda path: path.name)
+def test_sheet_of_results_sent_back_by_workers_is_the_same(path: Path) -> None:
+    """The sheet looks contract names up by the contract's identity: results unpickled as
+    the parent of ``-j`` gets them, each contract a new object, give the same sheet."""
+    for report in reports(path):
+        copy = replace(report, results=pickle.loads(pickle.dumps(report.results)))
+        assert all(a.contract is not b.contract for a, b in zip(copy.results, report.results)
+                   if a.contract is not None)
+        assert render(copy) == render(report)
+
+
+def sheet_head(path: Path) -> str:
+    (head,) = (line for line in render(score_games(pbnkit.read(path))).splitlines()
+               if line.lstrip().startswith("board"))
+    return head
+
+
+MATCHPOINTS = (CORPUS / "jarekczek__pbntools" / "test" / "test_5_pary_www_20130808"
+               / "wb130808.pbn")
+
+
+def test_sheet_columns_are_those_some_row_fills(generated: Path) -> None:
+    """Pairs, matchpoints and Butler IMPs get their columns when a row has them, and
+    only then."""
+    assert sheet_head(generated).split() == ["board", "room", "contract", "by", "tricks",
+                                             "vul", "NS", "score"]
+    butler = CORPUS_FILES[1]  # results name their pairs
+    if not (MATCHPOINTS.is_file() and butler.is_file()):
+        pytest.skip("the corpus is not here (it is outside the repository)")
+    assert sheet_head(MATCHPOINTS).split()[-6:] == ["NS", "score", "MP", "NS", "%", "NS"]
+    assert sheet_head(butler).split()[-6:] == ["NS", "score", "pairs", "datum", "IMP", "NS"]

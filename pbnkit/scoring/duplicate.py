@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import accumulate
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from pbnkit.model import Contract, Risk, Seat, Side, Strain, Vulnerability
 from pbnkit.scoring.base import (
@@ -369,10 +369,11 @@ class DuplicateProfile:
                     problems.append(problem)
         scores = made
         matches, stray = team_matches(results, scores)
-        boards = [
-            BoardScore(result.index, result.board, result.room, score)
-            for result, score in zip(results, scores, strict=True)
-        ]
+        # A row per record, made as a tuple: a named tuple's __new__ is a function in
+        # Python, two fifths of this list's time.
+        boards = [_new_row(BoardScore, (result.index, result.board, result.room, score)
+                           + _NO_FIGURES)
+                  for result, score in zip(results, scores, strict=True)]
         # Pairs and team events build on this module's arithmetic, hence imported here.
         from pbnkit.scoring.pairs import PairsEvent
         from pbnkit.scoring.teams import standings, with_victory_points
@@ -388,6 +389,11 @@ class DuplicateProfile:
         return ScoreSheet(self.name, tuple(boards), tuple(matches), None,
                           tuple(problems + stray), notes, tuple(rankings),
                           tuple(standings(matches)))
+
+
+_new_row: Final = tuple.__new__
+#: a BoardScore's fields after its N-S score, as it makes them by default
+_NO_FIGURES: Final = tuple(BoardScore._field_defaults[name] for name in BoardScore._fields[4:])
 
 
 def board_score(result: BoardResult) -> tuple[int | None, Problem | None]:

@@ -6,8 +6,11 @@ chukker holding a deal that could not be scored says so in its title and its tot
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import repeat
+from operator import attrgetter, is_not
+from typing import Any
 
-from pbnkit.model import Contract, Seat, Side, Vulnerability
+from pbnkit.model import Seat, Side, Vulnerability
 from pbnkit.scoring.base import (Line, Match, Problem, Ranking, Reason, Rubber, RubberDeal,
                                  Standing)
 from pbnkit.scoring.report import ScoreReport, joined
@@ -66,10 +69,10 @@ def _where(problem: Problem, several: bool) -> str:
 
 def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
     rows = report.sheet.boards
-    matchpoints = any(row.mp_ns is not None for row in rows)
-    butler = any(row.datum is not None for row in rows)
-    cross = any(row.cross_sum is not None for row in rows)
-    pairs = any(result.pairs is not None for result in report.results)
+    matchpoints = _any_given(rows, "mp_ns")
+    butler = _any_given(rows, "datum")
+    cross = _any_given(rows, "cross_sum")
+    pairs = _any_given(report.results, "pairs")
     head = _BOARD_LINE % ("board", "room", "contract", "by", "tricks", "vul ", "NS score")
     extra = ((f" {'pairs':>9}" if pairs else "") + ("    MP NS   % NS" if matchpoints else "")
              + (f" {'datum':>6} {'IMP NS':>6}" if butler else "")
@@ -80,18 +83,21 @@ def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
     # A sheet has a line per record: names come from tables, padded to their columns,
     # not from an enum's properties and a method call per line (a third of the sheet's
     # time), and the line is one %-format, not seven format calls (two fifths of it).
-    contracts: dict[Contract | None, str] = {None: "-       "}
+    # The tables are looked up by identity: a Contract's and an Enum's hash and equality
+    # are methods in Python (a third of the time that was left). A contract's id stays
+    # its own while the report holds it, and an Enum member is one object for good.
+    contracts: dict[int, str] = {id(None): "-       "}
     for result, row in zip(report.results, rows):
         if several and result.path != path:
             path = result.path
             yield f"File: {path or '-'}"
-        contract = contracts.get(result.contract)
+        contract = contracts.get(id(result.contract))
         if contract is None and result.contract is not None:
-            contract = contracts[result.contract] = f"{result.contract.pbn():<8}"
+            contract = contracts[id(result.contract)] = f"{result.contract.pbn():<8}"
         tricks, score = result.tricks, row.score_ns
         line = _BOARD_LINE % (result.board or "-", result.room or "", contract,
-                              _SEATS[result.declarer], "-" if tricks is None else tricks,
-                              _VULNERABILITIES[result.vulnerability],
+                              _SEATS[id(result.declarer)], "-" if tricks is None else tricks,
+                              _VULNERABILITIES[id(result.vulnerability)],
                               "-" if score is None else score)
         if pairs:
             played = f"{result.pairs.ns}-{result.pairs.ew}" if result.pairs else "-"
@@ -108,10 +114,15 @@ def _boards(report: ScoreReport, several: bool) -> Iterator[str]:
 #: a board's line up to its N-S score: board, room, contract, by, tricks, vul, score (the
 #: contract, seat and vulnerability come padded)
 _BOARD_LINE = "%6s %-7s %s %s %6s %s %8s"
-_SEATS: dict[Seat | None, str] = {None: "- ", **{seat: f"{seat.name:<2}" for seat in Seat}}
-_VULNERABILITIES: dict[Vulnerability | None, str] = {
-    None: "-   ", **{vulnerability: f"{vulnerability.pbn():<4}"
-                     for vulnerability in Vulnerability}}
+_SEATS: dict[int, str] = {id(None): "- ", **{id(seat): f"{seat.name:<2}" for seat in Seat}}
+_VULNERABILITIES: dict[int, str] = {
+    id(None): "-   ", **{id(vulnerability): f"{vulnerability.pbn():<4}"
+                         for vulnerability in Vulnerability}}
+
+
+def _any_given(rows: Sequence[Any], name: str) -> bool:
+    """Whether a row's field ``name`` is not None: one pass in C over a row per record."""
+    return any(map(is_not, map(attrgetter(name), rows), repeat(None)))
 
 
 def _figure(value: float | None) -> str:
