@@ -100,8 +100,11 @@ def of_line(run: str, start: int, line: int, shift: int) -> Pairs:
     offset ``start`` of line ``line``, whose first character is at offset ``shift + 1``."""
     parts = run.split("|")  # keys and values alternate
     keys, values = parts[0:-1:2], parts[1::2]
-    written = "|".join(keys)  # BBO writes keys in lower case, and cards and calls not
-    names = keys if written.islower() else written.lower().split("|")
+    # BBO writes keys in lower case (and cards and calls not). A copy in lower case and a
+    # comparison, where ``islower`` looked up each character's case in Unicode's tables.
+    written = "|".join(keys)
+    lowered = written.lower()
+    names = keys if lowered == written else lowered.split("|")
     # the column of each pair: after the key, the value and the two bars of the one before
     # (a loop: with accumulate, map and range it took twice as long, pure or compiled)
     columns: list[int] = []

@@ -22,14 +22,16 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
-from operator import eq, itemgetter
-from typing import Final, cast
+from operator import eq
+from typing import Final, NamedTuple, TypeVar, cast
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.lin.columns import Pairs, joined
 from pbnkit.lin.pair import Pair
 from pbnkit.lin.runs import section_body
 from pbnkit.pbn.records import Element, TagPair
+
+T = TypeVar("T")
 
 # The module's constants are Final: compiled by mypyc, a Final global is a C variable,
 # any other a look-up in the module's dict at each use (about 5% of the compiled reader).
@@ -176,19 +178,13 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
                 problems: list[Diagnostic]) -> tuple[TagPair, ...]:
     """The tag pairs of one record, PBN's first, then ``Lin``: the record's pairs as
     written (``lin``)."""
-    names = pairs.names
-    count = len(names)
-    present = set(names)
-    cards_from = names.index("pc") if "pc" in present else count
-    if not KNOWN_KEYS.issuperset(present) or "an" in names[cards_from:]:
-        bidding = _odd_bidding(pairs, cards_from, problems)
-    else:  # calls and their explanations, in order
-        bidding = [at for at, name in enumerate(names) if name == "mb" or name == "an"]
-    if not FILE_KEYS.isdisjoint(present):
-        for at in compress(range(count), map(FILE_KEYS.__contains__, names)):
-            context.take(pairs.pair(at))
+    shape = shape_of(pairs.names)
+    bidding = (_odd_bidding(pairs, shape.cards[0] if shape.cards else len(pairs), problems)
+               if shape.odd else shape.bidding)
+    for at in shape.file_pairs:
+        context.take(pairs.pair(at))
     # the first pair of each key that makes a tag
-    named = {name: pairs.pair(names.index(name)) for name in _NAMED if name in present}
+    named = {name: pairs.pair(at) for name, at in shape.named.items()}
     tags: dict[str, TagPair] = {name: tag(name, value, pair)
                                 for name, (value, pair) in context.tags.items()}
     room, board = _room_and_board(named, problems)
@@ -214,18 +210,70 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
     ordered = [tags[name] for name in _ORDER if name in tags]
     if bidding:
         ordered += _auction(pairs, bidding, tags.get("Dealer"), problems)
+    if shape.cards:
+        ordered += _play(pairs, shape.cards, shape.claim, hands, problems)
     claim = named.get("mc")
-    if cards_from < count:
-        ordered += _play(pairs, cards_from, names.index("mc") if claim is not None else None,
-                         hands, problems)
     if claim is not None:
         ordered.append(tag("Result", claim.value.strip(), claim))
     ordered.append(tag_at("Lin", lin, pairs, 0))
     return tuple(ordered)
 
 
+# A named tuple, not a frozen dataclass: a dataclass is made when the module is imported,
+# in a millisecond or two (compiled or not), which every command would pay.
+class Shape(NamedTuple):
+    """What the keys of a record decide, whatever their values: where its calls, cards
+    and tags stand (see :func:`shape_of`)."""
+
+    #: the pairs of calls and explanations, in order (empty when ``odd``)
+    bidding: list[int]
+    #: an unknown key, or an explanation after the first card: the bidding is found pair
+    #: by pair, each such pair reported where it stands
+    odd: bool
+    #: the ``vg`` and ``rs`` pairs, which hold for the boards after them
+    file_pairs: list[int]
+    #: the first pair of each key of :data:`_NAMED` there is
+    named: dict[str, int]
+    #: the ``pc`` pairs, and the first ``mc``
+    cards: list[int]
+    claim: int | None
+
+
+def shape_of(names: list[str]) -> Shape:
+    """The shape of a record whose keys (in lower case) are ``names``, in one pass. Most
+    keys are ``pc``, ``mb`` and ``pg``, told apart by comparing them; only the few others
+    are looked up in sets. A set of all the keys (which hashes each new string) and
+    searches in the list were a tenth of the compiled reader's instructions."""
+    bidding: list[int] = []
+    cards: list[int] = []
+    others: list[int] = []
+    late_note = False
+    for at, name in enumerate(names):
+        if name == "pc":
+            cards.append(at)
+        elif name == "mb":
+            bidding.append(at)
+        elif name == "an":
+            bidding.append(at)
+            late_note = late_note or bool(cards)
+        elif name != "pg":
+            others.append(at)
+    odd = late_note
+    file_pairs: list[int] = []
+    named: dict[str, int] = {}
+    for at in others:
+        name = names[at]
+        if name in _NAMED:
+            named.setdefault(name, at)
+        elif name in FILE_KEYS:
+            file_pairs.append(at)
+        elif name not in KNOWN_KEYS:
+            odd = True
+    return Shape([] if odd else bidding, odd, file_pairs, named, cards, named.get("mc"))
+
+
 #: The keys whose first pair makes a tag
-_NAMED: Final[tuple[str, ...]] = ("qx", "ah", "pn", "md", "sv", "mc")
+_NAMED: Final = frozenset(("qx", "ah", "pn", "md", "sv", "mc"))
 
 
 def _odd_bidding(pairs: Pairs, cards_from: int, problems: list[Diagnostic]) -> list[int]:
@@ -315,12 +363,16 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
     plain = _PLAIN_DEAL.fullmatch(value)
     if plain is not None:  # as BBO writes a deal: one match, not one a hand
         known = _SORTED
-        suits = [known[ranks] if ranks in known else _high_to_low(ranks)
-                 for ranks in plain.groups("")[1:]]
-        if None not in suits:
+        suits: list[str] = []
+        for ranks in plain.groups("")[1:]:
+            # one look-up for a holding met before (a void, "", makes a call more)
+            in_order = known.get(ranks) or _high_to_low(ranks)
+            if in_order is None:  # a rank named twice
+                break
+            suits.append(in_order)
+        else:
             dealer = SEATS[int(plain[1]) - 1] if plain[1] else None
-            hands = cast("list[str]", suits)  # no None in it
-            return _deal(dealer, list(zip(*[iter(hands)] * 4)))
+            return _deal(dealer, list(zip(*[iter(suits)] * 4)))
     text = value.strip()
     dealer = None
     if text[:1].isdigit():
@@ -513,25 +565,19 @@ def _auction(pairs: Pairs, bidding: Sequence[int], dealer: TagPair | None,
             *notes]
 
 
-def _play(pairs: Pairs, cards_from: int, claim: int | None, hands: dict[str, Hand] | None,
+def _play(pairs: Pairs, cards: list[int], claim: int | None, hands: dict[str, Hand] | None,
           problems: list[Diagnostic]) -> list[TagPair]:
-    """The Play tag, from the cards (``pc`` pairs, the first at ``cards_from``) and the
-    claim (the index of the first ``mc``): one row per trick, each card in the column of
-    the seat that played it. A trick's leader is the holder of its first card; the others
-    follow clockwise, in the order LIN lists them. A claim ends the play with ``*``."""
-    if claim is not None and "pc" in pairs.names[claim:]:
+    """The Play tag, from the cards (the ``pc`` pairs, at ``cards``) and the claim (the
+    index of the first ``mc``): one row per trick, each card in the column of the seat
+    that played it. A trick's leader is the holder of its first card; the others follow
+    clockwise, in the order LIN lists them. A claim ends the play with ``*``."""
+    if claim is not None and cards[-1] > claim:
         problems.append(Diagnostic("SY302", "cards (pc) after the claim (mc)",
                                    pairs.lines[claim], pairs.columns[claim]))
     # Each card's text, line and column (its key is pc, two letters)
-    texts: list[str] = []
-    lines: list[int] = []
-    columns: list[int] = []
-    for name, value, line, column in zip(pairs.names, pairs.values, pairs.lines,
-                                         pairs.columns):
-        if name == "pc":
-            texts.append(value)
-            lines.append(line)
-            columns.append(column + 3)
+    texts, lines = _picked(pairs.values, cards), _picked(pairs.lines, cards)
+    pair_columns = pairs.columns
+    columns = [pair_columns[at] + 3 for at in cards]
     if not as_bbo_writes(texts):  # others write sa, " SA"
         texts = [value if len(value) == 2 and value.isupper()
                  else value.strip().upper() or "-" for value in texts]
@@ -561,9 +607,15 @@ def _play(pairs: Pairs, cards_from: int, claim: int | None, hands: dict[str, Han
         texts.append("*")
         lines.append(pairs.lines[claim])
         columns.append(pairs.columns[claim])
-    pick = itemgetter(*order)  # at least a trick: a tuple
-    return [tag_at("Play", CLOCKWISE[first], pairs, cards_from,
-                   section_body(pick(texts), pick(lines), pick(columns)))]
+    return [tag_at("Play", CLOCKWISE[first], pairs, cards[0],
+                   section_body(_picked(texts, order), _picked(lines, order),
+                                _picked(columns, order)))]
+
+
+def _picked(items: list[T], order: list[int]) -> list[T]:
+    """``items`` in ``order``. Generic, so that compiled its ints are passed on as they
+    are: a list of ints read and made again is a new int object for each above 256."""
+    return [items[at] for at in order]
 
 
 def as_bbo_writes(cards: list[str]) -> bool:
