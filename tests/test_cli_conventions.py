@@ -447,16 +447,19 @@ def test_a_conversion_to_one_file_loads_no_arrow_compute_or_dataset(tmp_path):
     assert out.is_file() and loaded == []
 
 
-def test_a_missing_dependency_is_said_plainly_not_called_a_bug(tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_missing_dependency_is_said_plainly_not_called_a_bug(tmp_path, jobs):
     # Lark is imported only for a game the fast path cannot read: without it, pbnkit
-    # starts and fails there. That is a broken installation: status 2, and what to do.
+    # starts and fails there. That is a broken installation: status 2, and what to do,
+    # in a worker process too (two files: -j 2 hands them to a pool).
     odd = tmp_path / "odd.pbn"
     odd.write_text('[Event "x"]\n[Board "1"]\n{ unclosed\n[Deal "N:"\n')
+    (tmp_path / "odd.lin").write_text("pn|a,b,c,d|md|3SAKQ,,,|\nnot a pair\n")
     script = ("import sys\nclass NoLark:\n    def find_spec(self, name, *args):\n"
               "        if name == 'lark' or name.startswith('lark.'):\n"
               "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
               "sys.meta_path.insert(0, NoLark())\nfrom pbnkit.cli import main\n"
-              f"main(['validate', '-j', '1', {str(odd)!r}])")
+              f"main(['validate', '-j', {jobs!r}, {str(tmp_path)!r}])")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=REPO)
     assert done.returncode == 2

@@ -17,7 +17,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 
 from pbnkit.errors import PbnError
 
@@ -89,8 +89,8 @@ def _in_order(submit: Callable[[U], Future[R]], units: Iterable[U],
             unit, future = pending.popleft()
             try:
                 result = future.result()
-            except PbnError:
-                raise  # already says what and where
+            except _PASSED_ON:
+                raise
             except Exception as error:  # a crashed worker, or a pbnkit bug in one
                 raise _failed(unit, error) from error
             for following in remaining:
@@ -100,6 +100,12 @@ def _in_order(submit: Callable[[U], Future[R]], units: Iterable[U],
     finally:
         for _, future in pending:  # an error or Ctrl-C: drop the units not started yet
             future.cancel()
+
+
+#: Errors a unit's failure passes on as they are: pbnkit's own already say what and
+#: where; a missing module is a broken installation, which the command reports as such
+#: (wrapped, it would read as a pbnkit bug).
+_PASSED_ON: Final = (PbnError, ModuleNotFoundError)
 
 
 def _described(unit: object) -> str:
@@ -237,8 +243,8 @@ def _each(function: Callable[[U], R], bundle: _Bundle) -> list[R]:
     for unit in bundle.units:
         try:
             results.append(function(unit))
-        except PbnError:
-            raise  # already says what and where
+        except _PASSED_ON:
+            raise
         except Exception as error:  # a pbnkit bug: named here, where the unit is known
             raise _failed(unit, error) from error
     return results
