@@ -195,11 +195,14 @@ class _Planner:
         # A game that starts with a tag pair only adds to the count, when nothing is
         # inherited: its line is not needed, and lines are counted only where they are.
         counting_only = self.inherited is None
+        wanted = self._target(part.start, size)  # the part's size: made once a part
         for raw in whole_lines(stream):
             # Line ends become one character each (CRLF as " \n"), so offsets stay
             # byte offsets; Latin-1 keeps every ASCII character where it was.
             # (most files have no CR: a search spares two copies of the block)
-            lf = raw.replace(b"\r\n", b" \n").replace(b"\r", b"\n") if b"\r" in raw else raw
+            lf = raw.replace(b"\r\n", b" \n") if b"\r" in raw else raw
+            if b"\r" in lf:  # a lone CR: a second pass only then (a search is cheaper)
+                lf = lf.replace(b"\r", b"\n")
             text = lf.decode("latin-1")
             if not text.endswith("\n"):
                 text += "\n"
@@ -211,9 +214,10 @@ class _Planner:
                 if blank_start > pos and block is None:
                     tagged = self.tag_pairs.match(text, pos, text.index("\n", pos)) is not None
                     if separator is not None and after_game and tagged and \
-                            separator - part.start >= self._target(part.start, size):
+                            separator - part.start >= wanted:
                         yield replace(part, end=offset + pos, last=False)
                         part = self._resume(separator, offset + pos, lines.at(pos), size)
+                        wanted = self._target(part.start, size)
                     block = (offset + pos, -1 if counting_only and tagged else lines.at(pos),
                              tagged)
                     separator = None
