@@ -365,10 +365,13 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
         known = _SORTED
         suits: list[str] = []
         for ranks in plain.groups("")[1:]:
-            # one look-up for a holding met before (a void, "", makes a call more)
-            in_order = known.get(ranks) or _high_to_low(ranks)
-            if in_order is None:  # a rank named twice
-                break
+            # one look-up for a holding met before (a void too: a test for None, not
+            # for a false value, as "" is)
+            in_order = known.get(ranks)
+            if in_order is None:  # not met before, or a rank named twice
+                in_order = _high_to_low(ranks)
+                if in_order is None:
+                    break
             suits.append(in_order)
         else:
             dealer = SEATS[int(plain[1]) - 1] if plain[1] else None
@@ -408,12 +411,12 @@ def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
         return None
     suits = []
     for holdings in zip(*given):  # a suit's holdings in the others' hands
-        held = count = 0  # the ranks held, as bits, and how many
+        held = 0  # the ranks held, as bits (a holding read names each of its ranks once)
         for holding in holdings:
-            held |= _rank_bits(holding)
-            count += len(holding)
-        if held.bit_count() != count:  # a rank held twice
-            return None
+            bits = _rank_bits(holding)
+            if held & bits:  # a rank held twice
+                return None
+            held |= bits
         suits.append(_holding(_ALL_RANKS ^ held))
     return suits[0], suits[1], suits[2], suits[3]
 
@@ -621,11 +624,15 @@ def _picked(items: list[T], order: list[int]) -> list[T]:
 def as_bbo_writes(cards: list[str]) -> bool:
     """Whether each card (a ``pc`` value, which holds no bar) is two characters, all of
     them upper case (``SA``): the bars that join them then stand every third character.
-    Three string methods in C, where the lengths' set took a call of ``len`` a card."""
+    String methods in C, where the lengths' set took a call of ``len`` a card."""
     written = "|".join(cards)
     count = len(cards)
-    return (len(written) == 3 * count - 1 and written[2::3] == "|" * (count - 1)
-            and written.isupper())
+    if len(written) != 3 * count - 1 or written[2::3] != "|" * (count - 1):
+        return False
+    if written.isascii():  # a flag of the string: then two copies in C say what
+        # isupper says, which looks up each character's case in Unicode's tables
+        return written.upper() == written != written.lower()
+    return written.isupper()
 
 
 def _trick_order(trick: int, turn: int) -> tuple[int, ...]:
