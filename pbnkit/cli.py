@@ -498,8 +498,10 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
     every few hundred new objects, would find nothing (they took a fifth of a second for
     100,000 results, in this process while the workers run, and after them). The report
     is freed before the collector resumes, rather than gone over by it. Units run in this
-    process (``-j 1``) leave a few objects in cycles (a record with a fault does), which
-    the collector frees between units, as before.
+    process leave a few objects in cycles (a record with a fault does: 788 objects for
+    the 86 files of the test corpus): at ``-j 1`` the collector frees them between units,
+    as before; at ``-j N``, where this process runs some units too, those wait for the
+    end of the output.
     """
     from pbnkit.jobs.engines import Inline
     from pbnkit.jobs.units import collector_paused

@@ -157,19 +157,23 @@ def _fail_on_missing(path: str) -> int:
 
 def test_workers_collect_garbage_though_the_parent_paused_its_collector():
     """score pauses the collector while its results gather: a worker forked then starts
-    with it on, so that what cycles its units leave do not pile up over a long run."""
+    with it on, so that what cycles its units leave do not pile up over a long run. The
+    units the parent runs itself leave its collector as it was."""
     pool = Pool(2)
     try:
         with collector_paused():
-            assert [on for _, on in pool.map(_collector_on, range(4))] == [True] * 4
+            seen = [seen for _, seen in pool.map(_collector_on, range(4))]
             assert not gc.isenabled()
     finally:
         pool.close()
     assert gc.isenabled()
+    here = os.getpid()
+    assert {on for pid, on in seen if pid != here} == {True}  # the first unit, at least
+    assert {on for pid, on in seen if pid == here} <= {False}
 
 
-def _collector_on(_: int) -> bool:
-    return gc.isenabled()
+def _collector_on(_: int) -> tuple[int, bool]:
+    return os.getpid(), gc.isenabled()
 
 
 class Terminal(io.StringIO):

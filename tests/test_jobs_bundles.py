@@ -70,7 +70,7 @@ def test_the_inner_engine_is_given_bundles_and_the_caller_units():
     assert [path for _, (path, _) in results] == [unit.path for unit in units]
 
 
-def test_a_bundle_runs_in_one_worker_and_gives_one_result_a_unit_in_order():
+def test_a_bundle_runs_in_one_process_and_gives_one_result_a_unit_in_order():
     units = [_Unit(f"u{n}", 3) for n in range(10)]
     engine = Bundled(Pool(2), 10)
     try:
@@ -79,9 +79,8 @@ def test_a_bundle_runs_in_one_worker_and_gives_one_result_a_unit_in_order():
         engine.close()
     assert [unit for unit, _ in results] == units
     assert [path for _, (path, _) in results] == [unit.path for unit in units]
-    workers = [pid for _, (_, pid) in results]
-    assert [len(set(workers[at:at + 4])) for at in (0, 4, 8)] == [1, 1, 1]
-    assert os.getpid() not in workers
+    processes = [pid for _, (_, pid) in results]  # a worker's, or the parent's
+    assert [len(set(processes[at:at + 4])) for at in (0, 4, 8)] == [1, 1, 1]
 
 
 def test_a_failing_unit_of_a_bundle_is_named_not_its_bundle(tmp_path):
