@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pbnkit.export.archive import convert
-from pbnkit.export.archive_units import _group_cuts, plan_archive
+from pbnkit.export.archive_units import TAIL_ROWS, _cuts, _group_cuts, plan_archive
 from tests.conftest import SAMPLE_DATA, sources_that_inherit
 
 
@@ -36,6 +36,44 @@ def test_units_cover_the_rows_and_cut_only_the_groups_too_large(groups, target):
         if rows <= target:  # never cut inside
             assert not any(offset < cut < offset + rows for cut in cuts)
         offset += rows
+
+
+def test_the_last_units_shrink_for_the_jobs_to_end_together():
+    # 20 groups of 5,000 rows, 12,500 rows a unit, two jobs (four shares): whole groups
+    # while 50,000 rows or more remain, then a quarter of what remains a unit, down to
+    # 1,250 rows, the last groups cut in equal pieces (worked out by hand)
+    assert _group_cuts([5000] * 20, 12500, 4) == [
+        0, 10000, 20000, 30000, 40000, 50000, 60000, 70000, 75000, 80000, 85000, 87500,
+        90000, 92500, 95000, 96250, 97500, 98750, 100000]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=3000), max_size=30),
+       st.integers(min_value=1, max_value=4000), st.integers(min_value=1, max_value=8))
+def test_with_a_tail_only_the_last_units_cut_a_group_that_fits(groups, target, shares):
+    cuts = _group_cuts(groups, target, shares)
+    total = sum(groups)
+    assert cuts[0] == 0 and cuts[-1] == total
+    assert cuts == sorted(set(cuts))
+    assert all(high - low <= target for low, high in zip(cuts, cuts[1:]))
+    offset = 0
+    for rows in groups:
+        if rows <= target and any(offset < cut < offset + rows for cut in cuts):
+            # cut only where a unit takes less than the group: what remains over the
+            # shares, and not under TAIL_ROWS
+            assert rows > max(min(target, TAIL_ROWS), (total - offset) // shares)
+        offset += rows
+
+
+@given(st.integers(min_value=1, max_value=100_000), st.integers(min_value=1, max_value=20_000),
+       st.integers(min_value=1, max_value=8))
+def test_units_cut_anywhere_shrink_to_the_end(total, target, shares):
+    cuts = _cuts(total, target, [], False, shares)
+    sizes = [high - low for low, high in zip(cuts, cuts[1:])]
+    assert cuts[0] == 0 and cuts[-1] == total and all(sizes)
+    assert all(size <= target for size in sizes)
+    assert sizes == sorted(sizes, reverse=True)
+    if shares == 1:
+        assert all(size == target for size in sizes[:-1])
 
 
 def test_units_of_an_archive_read_whole_row_groups(tmp_path):

@@ -1,7 +1,7 @@
 """``-j N`` is this process and N - 1 workers: the parent runs units itself while it
-waits for a worker's, takes back the last units no worker has started, and still gives
-every result in unit order, with the first failure in that order reported. A worker's
-large result waits in a file of the spool rather than in the pipe."""
+waits for a worker's, and still gives every result in unit order, with the first failure
+in that order reported. A worker's large result waits in a file of the spool rather than
+in the pipe."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from pbnkit.jobs.engines import HELD_HERE, Pool, UnitError, _shared
 
 
 class _Worker:
-    """One worker, played out in this process: it starts the first unit submitted to it
-    at once, and each time the parent runs a unit, it finishes the unit it runs and
-    starts its next (one that the parent took back it never starts)."""
+    """One worker, played out in this process, as a process pool runs it: a unit
+    submitted is marked running at once (the pool queues the next unit a worker will
+    run as running already), and the worker finishes its units in order, one each time
+    the parent runs a unit or waits."""
 
     def __init__(self, failing: int | None = None) -> None:
         self.failing = failing
@@ -27,14 +28,9 @@ class _Worker:
 
     def submit(self, unit: int) -> Future[int]:
         future: Future[int] = Future()
+        assert future.set_running_or_notify_cancel()
         self.queue.append((unit, future))
-        if len(self.queue) == 1:
-            self._start()
         return future
-
-    def _start(self) -> None:
-        while self.queue and not self.queue[0][1].set_running_or_notify_cancel():
-            self.queue.pop(0)  # taken back by the parent
 
     def step(self) -> None:
         if not self.queue:
@@ -45,11 +41,16 @@ class _Worker:
             future.set_exception(ValueError(f"unit {unit} failed"))
         else:  # what _handed_over gives: the result, pickled
             future.set_result(engines.pickle.dumps(unit * 10))
-        self._start()
+
+    def wait(self, futures: list[Future[int]]) -> None:
+        """``concurrent.futures.wait`` for the parent: the worker runs until they are done."""
+        while not all(future.done() for future in futures):
+            self.step()
 
 
-def test_the_parent_runs_units_while_it_waits_and_takes_back_the_last():
+def test_the_parent_runs_the_next_unit_while_it_waits(monkeypatch):
     worker = _Worker()
+    monkeypatch.setattr("concurrent.futures.wait", worker.wait)
     here = []
 
     def run(unit: int) -> int:
@@ -59,9 +60,10 @@ def test_the_parent_runs_units_while_it_waits_and_takes_back_the_last():
 
     results = list(_shared(worker.submit, run, range(10), window=2))
     assert results == [(unit, unit * 10) for unit in range(10)]
-    # the next unit while the worker is busy; the last, submitted and not started, taken back
-    assert here == [2, 4, 6, 8, 9]
-    assert worker.ran == [0, 1, 3, 5, 7]
+    # two units submitted at a time; the parent runs the next while the first is not
+    # done, and once there is none, waits for the worker's last two
+    assert here == [2, 4, 6, 8]
+    assert worker.ran == [0, 1, 3, 5, 7, 9]
 
 
 def test_the_units_run_here_are_bounded():
@@ -91,8 +93,9 @@ def test_the_units_run_here_are_bounded():
     assert here == list(range(2, 2 + HELD_HERE))  # then it waited
 
 
-def test_the_first_unit_to_fail_in_order_is_reported_wherever_it_ran():
+def test_the_first_unit_to_fail_in_order_is_reported_wherever_it_ran(monkeypatch):
     worker = _Worker(failing=1)
+    monkeypatch.setattr("concurrent.futures.wait", worker.wait)
 
     def run(unit: int) -> int:
         worker.step()

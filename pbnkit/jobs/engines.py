@@ -26,7 +26,7 @@ from pbnkit.errors import PbnError
 
 if TYPE_CHECKING:  # a run on one process (a small file, -j 1) never starts a pool
     import multiprocessing.context
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Future
 
 U = TypeVar("U")
 R = TypeVar("R")
@@ -158,6 +158,7 @@ class Pool:
 
     def __init__(self, jobs: int):
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
         self.jobs = jobs
         context: multiprocessing.context.BaseContext
@@ -168,7 +169,8 @@ class Pool:
             server.set_forkserver_preload(["pbnkit.jobs.work"])
             context = server
         self._workers = max(1, jobs - 1)
-        self._executor = _executor(self._workers, context)
+        self._executor = ProcessPoolExecutor(max_workers=self._workers, mp_context=context,
+                                             initializer=_start_worker)
         # Removed on close, after the workers have stopped: none is writing there then.
         self._spool = tempfile.TemporaryDirectory(prefix="pbnkit-spool-",
                                                   ignore_cleanup_errors=True)
@@ -182,26 +184,6 @@ class Pool:
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
         self._spool.cleanup()
-
-
-def _executor(workers: int, context: multiprocessing.context.BaseContext) -> ProcessPoolExecutor:
-    """A process pool that queues, beside the units its workers run, as many as it has
-    workers, so that each can start its next unit at once.
-
-    A queued unit cannot be taken back (:func:`_last_unstarted`). By default a pool
-    queues one unit more: at the end of a ``-j 2`` run this process then waited for its
-    worker to run two units while it had none left to run. The module's constant is read
-    here, once; were a later Python to stop reading it, runs would only end less
-    evenly."""
-    from concurrent.futures import ProcessPoolExecutor, process
-
-    extra = process.EXTRA_QUEUED_CALLS
-    setattr(process, "EXTRA_QUEUED_CALLS", 0)  # not an assignment: typeshed says Final
-    try:
-        return ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                   initializer=_start_worker)
-    finally:
-        setattr(process, "EXTRA_QUEUED_CALLS", extra)
 
 
 class _Slot:
@@ -231,10 +213,11 @@ def _shared(submit: Callable[[U], Future[Any]], run: Callable[[U], R],
     """Each unit with its result, in unit order, with at most ``window`` units submitted
     to the workers and not yet taken.
 
-    While the first unit waited for is not done, this process runs one itself: the next
-    unit, or once there is none, the last one submitted that no worker has started. So
-    the last units go to whichever process is free, and the run ends evenly. No unit is
-    taken here while :data:`HELD_HERE` units wait here for the workers' before them."""
+    While the first unit waited for is not done, this process runs the next unit itself.
+    No unit is taken here while :data:`HELD_HERE` units wait here for the workers' before
+    them. A unit submitted cannot be taken back: a process pool marks the unit a worker
+    will run next as running already, so a worker always has the unit it runs and the
+    next. The plans make the last units small, for the processes to end together."""
     from concurrent.futures import wait
 
     slots: collections.deque[_Slot] = collections.deque()
@@ -263,23 +246,12 @@ def _shared(submit: Callable[[U], Future[Any]], run: Callable[[U], R],
                     break
                 else:
                     more = False
-            elif (unstarted := _last_unstarted(slots)) is not None:
-                unstarted.run(run)
-                submitted -= 1
             else:
                 wait([first.future])
     finally:
         for slot in slots:  # an error or Ctrl-C: drop the units not started yet
             if slot.future is not None:
                 slot.future.cancel()
-
-
-def _last_unstarted(slots: collections.deque[_Slot]) -> _Slot | None:
-    """The last unit submitted that no worker has started, taken back from the pool."""
-    for slot in reversed(slots):
-        if slot.future is not None and slot.future.cancel():
-            return slot
-    return None
 
 
 def _outcome(slot: _Slot) -> Any:
