@@ -23,21 +23,6 @@ def test_a_row_group_larger_than_a_unit_is_cut_in_equal_pieces():
     assert _group_cuts([10, 100, 10], 30) == [0, 10, 35, 60, 85, 110, 120]
 
 
-@given(st.lists(st.integers(min_value=0, max_value=60), max_size=30),
-       st.integers(min_value=1, max_value=40))
-def test_units_cover_the_rows_and_cut_only_the_groups_too_large(groups, target):
-    cuts = _group_cuts(groups, target)
-    total = sum(groups)
-    assert cuts[0] == 0 and cuts[-1] == total
-    assert cuts == sorted(set(cuts))
-    assert all(high - low <= target for low, high in zip(cuts, cuts[1:]))
-    offset = 0
-    for rows in groups:
-        if rows <= target:  # never cut inside
-            assert not any(offset < cut < offset + rows for cut in cuts)
-        offset += rows
-
-
 def test_the_last_units_shrink_for_the_jobs_to_end_together():
     # 20 groups of 5,000 rows, 12,500 rows a unit, two jobs (four shares): whole groups
     # while 50,000 rows or more remain, then a quarter of what remains a unit, down to
@@ -49,7 +34,8 @@ def test_the_last_units_shrink_for_the_jobs_to_end_together():
 
 @given(st.lists(st.integers(min_value=0, max_value=3000), max_size=30),
        st.integers(min_value=1, max_value=4000), st.integers(min_value=1, max_value=8))
-def test_with_a_tail_only_the_last_units_cut_a_group_that_fits(groups, target, shares):
+def test_units_cover_the_rows_and_only_the_last_cut_a_group_that_fits(groups, target, shares):
+    """Without a tail (one share) no group that fits in a unit is ever cut."""
     cuts = _group_cuts(groups, target, shares)
     total = sum(groups)
     assert cuts[0] == 0 and cuts[-1] == total
