@@ -36,19 +36,18 @@ from pbnkit.export.archive import (
     record_order,
 )
 from pbnkit.export.rows import Row
+from pbnkit.pbn.chunks import tail_shares, unit_size
 from pbnkit.pbn.records import Game
 
 #: units per job: uneven units still end together
 UNITS_PER_JOB = 4
-#: with several jobs the last units shrink, for the jobs to end together: each takes
-#: what remains over TAIL_SHARES per job, down to TAIL_ROWS rows (about 50 ms of work;
-#: a piece of a row group costs the decoding of the whole group, 20 to 50 ms for one of
-#: 5,000 rows, in each process that reads a piece of it). A worker always holds the
-#: unit after the one it runs (see ``jobs.engines._shared``): with units of 10,000 rows
-#: to the end, a ``-j 2`` rescore of 100,000 records ended with one process idle for
-#: 0.1 to 0.5 s (0.33 s on average over five runs) while the other ran its last units;
-#: 0.14 s with this tail.
-TAIL_SHARES = 2
+#: with several jobs the last units shrink, for the jobs to end together (see
+#: ``pbn.chunks.unit_size``), down to TAIL_ROWS rows: about 50 ms of work; a piece of a
+#: row group costs the decoding of the whole group, 20 to 50 ms for one of 5,000 rows,
+#: in each process that reads a piece of it. With units of 10,000 rows to the end, a
+#: ``-j 2`` rescore of 100,000 records ended with one process idle for 0.1 to 0.5 s
+#: (0.33 s on average over five runs) while the other ran its last units; 0.14 s with
+#: this tail.
 TAIL_ROWS = 1000
 
 
@@ -148,7 +147,7 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
         return _plan_in_sorted_order(name, fs, parts, inherits, jobs)
     total = sum(rows for _, _, rows in groups)
     target = max(1, total // max(1, jobs * UNITS_PER_JOB))
-    shares = _shares(jobs)
+    shares = tail_shares(jobs)
     cuts = (_cuts(total, target, starts, inherits, shares) if inherits
             else _group_cuts([rows for _, _, rows in groups], target, shares))
     units = []
@@ -182,20 +181,15 @@ def _tag_values(parquet: pq.ParquetFile) -> str:
     return "tags"
 
 
-def _shares(jobs: int) -> int:
-    """What remains is shared by this many units at most, near the end (1: no tail)."""
-    return TAIL_SHARES * jobs if jobs > 1 else 1
-
-
 def _wanted(remaining: int, target: int, shares: int) -> int:
     """The rows of the next unit, with ``remaining`` rows from its start on."""
-    return max(min(target, TAIL_ROWS), min(target, remaining // shares))
+    return unit_size(remaining, target, shares, TAIL_ROWS)
 
 
 def _group_cuts(groups: Sequence[int], target: int, shares: int = 1) -> list[int]:
     """Where units begin, and the end, for row groups of ``groups`` rows each: as many
     whole groups as fit in a unit of ``target`` rows (less in the last units, see
-    TAIL_SHARES), and a group larger than a unit cut in equal pieces. A unit decodes
+    TAIL_ROWS), and a group larger than a unit cut in equal pieces. A unit decodes
     each row group it reads whole, so a group that two units share is decoded twice when
     they run in two processes (a tenth of a unit's work for a row group that ``pbnkit
     convert`` writes): only the last units, small, cut the groups ``convert`` writes."""
@@ -217,7 +211,7 @@ def _group_cuts(groups: Sequence[int], target: int, shares: int = 1) -> list[int
 def _cuts(total: int, target: int, starts: Sequence[int], inherits: bool,
           shares: int = 1) -> list[int]:
     """Where units begin, about ``target`` rows apart (less in the last units, see
-    TAIL_SHARES), and the end: anywhere, or when a record inherits ``#`` values, only
+    TAIL_ROWS), and the end: anywhere, or when a record inherits ``#`` values, only
     where a source begins (``starts``, ascending)."""
     cuts = [0]
     while (want := cuts[-1] + _wanted(total - cuts[-1], target, shares)) < total:
@@ -265,7 +259,7 @@ def _plan_in_sorted_order(name: str, fs: pafs.FileSystem, parts: Sequence[Part],
     # whole file that is all of them, so a unit per job (parts bound what one unit reads).
     units_per_job = UNITS_PER_JOB if len(parts) > 1 else 1
     cuts = _cuts(total, max(1, total // max(1, jobs * units_per_job)), starts, inherits,
-                 _shares(jobs) if len(parts) > 1 else 1)
+                 tail_shares(jobs) if len(parts) > 1 else 1)
     units = []
     for number, (low, high) in enumerate(zip(cuts, cuts[1:])):
         picks: list[tuple[Part, tuple[int, ...]]] = []

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pbnkit.lin.reader import open_reader, sniff_file
-from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, merge, summary
+from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, merge, summary, tail_shares
 from pbnkit.pbn.reader import PbnReader
 from pbnkit.pbn.split import codec_of, detect
 
@@ -126,7 +126,7 @@ def plan(files: Sequence[Path], jobs: int) -> Iterator[Unit]:
     it goes. Lazy: the first units are at work while a large file is still being cut."""
     target = chunk_size(files, jobs)
     # the last chunks of each file shrink, for jobs to end together (not worth it alone)
-    tail = (2 * jobs, MIN_CHUNK) if jobs > 1 else None
+    tail = (tail_shares(jobs), MIN_CHUNK) if jobs > 1 else None
     ordinal = 0
     for path in files:
         name = os.fspath(path)

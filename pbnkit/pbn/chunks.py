@@ -18,7 +18,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, Final, NamedTuple
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn.parser import terminal
@@ -107,6 +107,25 @@ def plan_chunks(path: str | os.PathLike[str], target_bytes: int) -> list[Resume]
     return list(iter_chunks(path, target_bytes))
 
 
+#: near the end of a run, what remains is cut in this many units per job at most, for
+#: the jobs to end together: a worker always holds the unit after the one it runs, and
+#: a process pool cannot take that one back (see ``jobs.engines._shared``)
+TAIL_SHARES_PER_JOB: Final = 2
+
+
+def tail_shares(jobs: int) -> int:
+    """How many units what remains is cut in, near the end, for ``jobs`` jobs (1: no
+    tail)."""
+    return TAIL_SHARES_PER_JOB * jobs if jobs > 1 else 1
+
+
+def unit_size(remaining: int, target: int, shares: int, least: int) -> int:
+    """The size of the next unit, with ``remaining`` from its start on: ``target``, and
+    less near the end (what remains over ``shares``), but not under ``least``. The plans
+    of large files (bytes) and of archives (rows) both cut by it."""
+    return max(min(least, target), min(target, remaining // shares))
+
+
 def iter_chunks(path: str | os.PathLike[str], target_bytes: int,
                 tail: tuple[int, int] | None = None) -> Iterator[Resume]:
     """:func:`plan_chunks` part by part, as the pass over the file finds them: a part can
@@ -176,8 +195,7 @@ class _Planner:
         self.codec = codec_of(encoding)
         self.encoding = encoding
         self.target = target
-        self.shares, self.least = (1, target) if tail is None else (tail[0],
-                                                                    min(tail[1], target))
+        self.shares, self.least = (1, target) if tail is None else tail
         self.inheritance = Inheritance()
         self.games = 0
         # A game holding one of these tags is parsed to follow the inheritance state.
@@ -238,7 +256,7 @@ class _Planner:
 
     def _target(self, start: int, size: int) -> int:
         """The size of the part that starts at ``start``."""
-        return max(self.least, min(self.target, (size - start) // self.shares))
+        return unit_size(size - start, self.target, self.shares, self.least)
 
     def _resume(self, separator: int, start: int, line: int, size: int) -> Resume:
         """A part from ``start`` (at ``line``), after the semi-empty lines from
