@@ -8,8 +8,11 @@ import pickle
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pbnkit
+from pbnkit.pbn import chunks
 from pbnkit.pbn.chunks import iter_chunks, may_hold, merge, plan_chunks, summary
 from pbnkit.pbn.split import _CHUNK
 from tests.conftest import CORPUS, corpus_params, generate_boards
@@ -138,6 +141,58 @@ def test_no_cut_separates_commentary_from_its_game(tmp_path):
     plan = plan_chunks(path, 1)
     assert len(plan) == 2 and plan[1].games_before == 2
     assert_parts_equal_whole(path, 1, strict=True)
+
+
+def block_by_block(path: Path, target: int, tail: tuple[int, int] | None) -> list:
+    """The plan as the planner makes it when it looks at every block of the file."""
+    chunks._block_by_block = True
+    try:
+        return list(iter_chunks(path, target, tail))
+    finally:
+        chunks._block_by_block = False
+
+
+#: blocks the planner must tell apart: games whose first line is a tag pair as export
+#: format writes it (most blocks), or another form of tag pair TAG_PAIRS reads, and
+#: blocks that are not games (commentary, an escape line, a tag pair over two lines)
+GAMES = st.sampled_from(['[Event "e"]\n[Board "1"]\n1S Pass\n', '[Board "2"]\n',
+                         '[Event "x"]  \n'])
+OTHERS = st.sampled_from(['[Event "a\\"b"]\n', '[ Event "x"]\n', '[Event  "x" ] [Site "s"]\n',
+                          "commentary\n", "% escape\n[Event \"e\"]\n", '[Event\n"x"]\n',
+                          "   [Site \"s\"]\n"])
+BLOCKS = st.one_of(GAMES, GAMES, GAMES, GAMES, OTHERS)
+#: semi-empty lines between them, one or several, blanks and form feeds included
+SEPARATORS = st.lists(st.sampled_from(["", " ", "\t", "\x0c", " \x0b "]), min_size=1,
+                      max_size=3).map(lambda blanks: "".join(blank + "\n" for blank in blanks))
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(BLOCKS, SEPARATORS), min_size=20, max_size=60),
+       st.sampled_from(["\n", "\r\n"]), st.integers(20, 300),
+       st.sampled_from([None, (3, 20)]))
+def test_games_counted_in_bulk_are_planned_as_block_by_block(tmp_path, blocks, line_end,
+                                                             target, tail):
+    """Where no cut can fall, the planner counts the games with regular expressions
+    (``_Planner._counted``): the plan is the one it makes looking at each block."""
+    text = "".join(block + separator for block, separator in blocks)
+    path = tmp_path / "blocks.pbn"
+    path.write_bytes(text.replace("\n", line_end).encode("ascii"))
+    assert list(iter_chunks(path, target, tail)) == block_by_block(path, target, tail)
+
+
+def test_a_large_file_is_planned_in_bulk_as_block_by_block(generated, tmp_path):
+    """Over texts of a megabyte (the planner's reads), with semi-empty lines of blanks
+    and games that are not all in export format."""
+    games = generated.read_bytes().split(b"\r\n\r\n")
+    path = tmp_path / "large.pbn"
+    variants = [b"\r\n\r\n", b"\r\n \r\n", b"\r\n\r\n\t\r\n", b"\r\n\r\n"]
+    body = b"".join(game + variants[number % 4] for number, game in enumerate(games * 10))
+    path.write_bytes(body.replace(b'[Event "', b'[ Event "', 50))
+    assert path.stat().st_size > 2 * _CHUNK
+    for target, tail in ((100_000, None), (300_000, (4, 20_000)), (3 * _CHUNK, None)):
+        plan = list(iter_chunks(path, target, tail))
+        assert plan == block_by_block(path, target, tail)
+        assert len(plan) > 1 or target > _CHUNK
 
 
 @pytest.mark.parametrize("padding", [0, _CHUNK], ids=["read whole", "mapped"])
