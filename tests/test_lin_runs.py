@@ -1,8 +1,10 @@
 """A LIN board's calls and cards kept in runs of section tokens (pbnkit.lin.runs): every
-token where its pair stands, whatever the runs, and few elements a board."""
+token where its pair stands, in one placed run a section, and in the runs laid out as an
+archive stores them."""
 
 from __future__ import annotations
 
+import pickle
 import re
 import sys
 
@@ -11,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pbnkit
-from pbnkit.lin.runs import _has_blank, section_body
+from pbnkit.export.archive import convert, read_archive
+from pbnkit.lin.runs import _has_blank, laid_out, section_body
 from pbnkit.pbn.records import Element, ElementKind, TagPair
 from pbnkit.pbn.sections import decode_items, section
 from tests.conftest import CORPUS
@@ -61,28 +64,53 @@ def test_every_token_stands_where_its_pair_does(case):
 
 
 @given(sections())
+def test_laid_out_every_token_stands_where_its_pair_does_too(case):
+    texts, lines, columns = case
+    body = laid_out(section_body(texts, lines, columns))
+    assert tokens(body) == tokens(alone(texts, lines, columns))
+    assert not any(e.places for e in body)
+
+
+@given(sections())
 def test_runs_decode_as_an_element_a_token_does(case):
     texts, lines, columns = case
-    items = [decode_items(TagPair("Auction", "N", 1, 1, body))
-             for body in (section_body(texts, lines, columns), alone(texts, lines, columns))]
-    assert items[0] == items[1]
+    body = section_body(texts, lines, columns)
+    items = [decode_items(TagPair("Auction", "N", 1, 1, each))
+             for each in (body, laid_out(body), alone(texts, lines, columns))]
+    assert items[0] == items[1] == items[2]
 
 
-def test_a_token_not_further_on_starts_a_run():
+def test_a_section_is_one_placed_run():
     # a call, the alert note at its own column, then the next call further on
     body = section_body(["2C", "=1=", "X"], [1, 1, 1], [10, 10, 15])
+    assert [(e.text, e.line, e.column) for e in body] == [("2C =1= X", 1, 10)]
+    assert body[0].positions() == ([1, 1, 1], [10, 10, 15])
+
+
+def test_laid_out_a_token_not_further_on_starts_a_run():
+    body = laid_out(section_body(["2C", "=1=", "X"], [1, 1, 1], [10, 10, 15]))
     assert body == (Element(_TOKENS, "2C", 1, 10), Element(_TOKENS, "=1=  X", 1, 10))
 
 
-def test_a_run_goes_on_over_line_ends():
-    body = section_body(["SA", "S2", "S3"], [3, 3, 5], [4, 10, 2])
+def test_laid_out_a_run_goes_on_over_line_ends():
+    body = laid_out(section_body(["SA", "S2", "S3"], [3, 3, 5], [4, 10, 2]))
     assert body == (Element(_TOKENS, "SA    S2\n\n S3", 3, 4),)
 
 
 def test_a_token_with_a_blank_is_an_element_of_its_own():
     body = section_body(["SA", "S 2", "S3", "S4"], [1] * 4, [1, 6, 11, 16])
-    assert body == (Element(_TOKENS, "SA", 1, 1), Element(_TOKENS, "S 2", 1, 6),
-                    Element(_TOKENS, "S3   S4", 1, 11))
+    assert [(e.text, e.column, bool(e.places)) for e in body] == [
+        ("SA", 1, True), ("S 2", 6, False), ("S3 S4", 11, True)]
+    assert laid_out(body) == (Element(_TOKENS, "SA", 1, 1), Element(_TOKENS, "S 2", 1, 6),
+                              Element(_TOKENS, "S3   S4", 1, 11))
+
+
+def test_a_placed_run_pickles_and_hashes_as_a_value():
+    body = section_body(["SA", "S2"], [2, 2], [40, 30])
+    again = pickle.loads(pickle.dumps(body))
+    assert again == body and hash(again) == hash(body)
+    assert [(t.text, t.line, t.column) for t in again[0].split()] == [("SA", 2, 40),
+                                                                      ("S2", 2, 30)]
 
 
 def test_every_white_space_character_is_found():
@@ -100,7 +128,7 @@ def test_a_board_of_bbo_holds_a_few_elements_not_one_a_card():
     assert section(game, "Play") is not None
 
 
-def test_corpus_boards_keep_calls_and_cards_in_runs():
+def test_corpus_boards_keep_a_section_in_one_run():
     files = sorted(CORPUS.rglob("*.lin"))
     if not files:
         pytest.skip("../shared/corpus is absent")
@@ -113,7 +141,7 @@ def test_corpus_boards_keep_calls_and_cards_in_runs():
                     elements += len(tag.body)
                     tokens_seen += len(tokens(tag.body))
     assert tokens_seen > 1000
-    assert elements * 3 < tokens_seen  # 52 cards in a dozen runs or so
+    assert elements * 20 < tokens_seen  # a section a run: 52 cards in one
 
 
 def test_cards_bbo_would_not_write_stand_at_their_values_too():
@@ -146,3 +174,20 @@ def test_cards_after_a_lone_carriage_return_stand_at_their_values():
     assert [i.text for i in play.items] == ["D8", "D2", "DA", "D9", "*"]
     assert [i.column for i in play.items[:4]] == [  # all on line 1: a CR ends no line
         board.index(f"pc|{card}|") + 4 for card in ("D8", "D2", "DA", "D9")]
+
+
+@pytest.mark.parametrize("name", ["a.parquet", "a.jsonl"])
+def test_an_archive_stores_a_section_laid_out(tmp_path, name):
+    """An archive keeps the runs as they were stored before runs were placed (its schema
+    has no place for positions): read back, each token stands where the LIN file has
+    it, as in the game read from the file."""
+    source = tmp_path / "board.lin"
+    source.write_text(BOARD)
+    convert([source], tmp_path / name)
+    (read,) = pbnkit.read(source)
+    (archived,) = read_archive(tmp_path / name)
+    for section_name in ("Auction", "Play"):
+        body = archived.tag(section_name).body
+        assert not any(e.places for e in body)
+        assert body == laid_out(read.tag(section_name).body)
+        assert tokens(body) == tokens(read.tag(section_name).body)

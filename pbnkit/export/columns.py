@@ -12,6 +12,7 @@ import pyarrow as pa
 
 from pbnkit.export.rows import NO_ANNOTATIONS, Row, SectionItems, TagColumns
 from pbnkit.export.schema import boards_schema
+from pbnkit.lin.runs import laid_out
 from pbnkit.pbn.records import Element
 
 _ITEM_COLUMNS = ("auction", "play")
@@ -62,7 +63,9 @@ def _elements_array(bodies: list[tuple[Element, ...]], type_: pa.ListType) -> pa
         if body:
             elements += body
         offsets.append(len(elements))
-    kinds, texts, lines, columns = zip(*elements) if elements else ((), (), (), ())
+    kinds, texts, lines, columns, places = zip(*elements) if elements else ((), (), (), (), ())
+    if any(places):  # a LIN board's sections: stored laid out, as read before runs were placed
+        return _elements_array([laid_out(body) for body in bodies], type_)
     children = [pa.array([kind.value for kind in kinds], item.field(0).type),
                 pa.array(texts, item.field(1).type), pa.array(lines, item.field(2).type),
                 pa.array(columns, item.field(3).type)]

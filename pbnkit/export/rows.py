@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pbnkit.diagnostics import CODES, Diagnostic, Severity
 from pbnkit.errors import PbnError
 from pbnkit.export.schema import BOARDS
+from pbnkit.lin.runs import laid_out
 from pbnkit.model import PASSED_OUT, Contract, Deal, Seat, Vulnerability, parse_or_none
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.sections import decode_items
@@ -67,7 +68,7 @@ class TagColumns(NamedTuple):
     def rows(self) -> list[Row]:
         return [{"name": name, "value": value, "quoted": quoted, "line": line,
                  "column": column, "value_column": value_column,
-                 "body": [element_row(e) for e in body]}
+                 "body": [element_row(e) for e in laid_out(body)]}
                 for name, value, line, column, body, quoted, value_column in zip(*self)]
 
 

@@ -183,27 +183,31 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
                if shape.odd else shape.bidding)
     for at in shape.file_pairs:
         context.take(pairs.pair(at))
-    # the first pair of each key that makes a tag
-    named = {name: pairs.pair(at) for name, at in shape.named.items()}
+    # the first pair of each key that makes a tag, by its index: a tag is made at its
+    # place in the columns, without a Pair for it
+    named = shape.named
+    values = pairs.values
     tags: dict[str, TagPair] = {name: tag(name, value, pair)
                                 for name, (value, pair) in context.tags.items()}
-    room, board = _room_and_board(named, problems)
-    if room is not None:
-        tags["Room"] = tag("Room", room, named["qx"])
+    room, board = _room_and_board(pairs, named, problems)
+    qx = named.get("qx")
+    if room is not None and qx is not None:
+        tags["Room"] = tag_at("Room", room, pairs, qx)
     if board is not None:
-        tags["Board"] = tag("Board", board, named.get("qx") or named["ah"])
-    tags.update(_players(named.get("pn"), context, room))
+        tags["Board"] = tag_at("Board", board, pairs, named["ah"] if qx is None else qx)
+    tags.update(_players(pairs, named.get("pn"), context, room))
     hands = None
-    if "md" in named:
-        md = named["md"]
-        dealer, deal, hands = read_md(md.value)
+    md = named.get("md")
+    if md is not None:
+        dealer, deal, hands = read_md(values[md])
         if dealer is not None:
-            tags["Dealer"] = tag("Dealer", dealer, md)
-        tags["Deal"] = tag("Deal", deal, md)
-    if "sv" in named:
-        sv = named["sv"]
-        tags["Vulnerable"] = tag("Vulnerable", VULNERABLE.get(sv.value.strip().lower(),
-                                                               sv.value), sv)
+            tags["Dealer"] = tag_at("Dealer", dealer, pairs, md)
+        tags["Deal"] = tag_at("Deal", deal, pairs, md)
+    sv = named.get("sv")
+    if sv is not None:
+        vulnerable = values[sv]
+        tags["Vulnerable"] = tag_at("Vulnerable", VULNERABLE.get(vulnerable.strip().lower(),
+                                                                 vulnerable), pairs, sv)
     result = context.result(room, board)
     if result is not None and context.results_pair is not None:
         tags.update(_rs_tags(result, context.results_pair))
@@ -212,9 +216,9 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
         ordered += _auction(pairs, bidding, tags.get("Dealer"), problems)
     if shape.cards:
         ordered += _play(pairs, shape.cards, shape.claim, hands, problems)
-    claim = named.get("mc")
+    claim = shape.claim
     if claim is not None:
-        ordered.append(tag("Result", claim.value.strip(), claim))
+        ordered.append(tag_at("Result", values[claim].strip(), pairs, claim))
     ordered.append(tag_at("Lin", lin, pairs, 0))
     return tuple(ordered)
 
@@ -305,39 +309,52 @@ def one_line(text: str) -> str:
     return text.replace("\r", "").replace("\n", "") if "\n" in text else text
 
 
-def _room_and_board(first: dict[str, Pair],
+def _room_and_board(pairs: Pairs, named: dict[str, int],
                     problems: list[Diagnostic]) -> tuple[str | None, str | None]:
-    if "qx" in first:
-        qx = first["qx"]
-        match = _ROOM_BOARD.match(qx.value)
+    """The room and board of a record, from its first ``qx`` (o1, c1...), else the
+    number its first ``ah`` ends with."""
+    qx = named.get("qx")
+    if qx is not None:
+        value = pairs.values[qx]
+        match = _ROOM_BOARD.match(value)
         if match is not None:
             return ROOMS[match[1].lower()], str(int(match[2]))
-        problems.append(Diagnostic("TG301", f"qx {qx.value!r} names no room and board "
-                                   "(o1, c1...)", qx.line, qx.value_column))
-    if "ah" in first:
-        ah = first["ah"]
-        numbers = _NUMBER.findall(ah.value)
+        problems.append(Diagnostic("TG301", f"qx {value!r} names no room and board "
+                                   "(o1, c1...)", pairs.lines[qx], pairs.value_column(qx)))
+    ah = named.get("ah")
+    if ah is not None:
+        value = pairs.values[ah]
+        numbers = _NUMBER.findall(value)
         if numbers:
             return None, str(int(numbers[-1]))
-        problems.append(Diagnostic("TG301", f"ah {ah.value!r} names no board",
-                                   ah.line, ah.value_column))
+        problems.append(Diagnostic("TG301", f"ah {value!r} names no board",
+                                   pairs.lines[ah], pairs.value_column(ah)))
     return None, None
 
 
-def _players(pn: Pair | None, context: FileContext, room: str | None) -> dict[str, TagPair]:
-    """The players of a board: its own ``pn``, else the file's. A vugraph ``pn`` names
-    eight, the open room's four and then the closed room's."""
-    names, pair = (pn.value.split(","), pn) if pn is not None else (
-        context.players, context.players_pair)
-    if pair is None:
+def _players(pairs: Pairs, pn: int | None, context: FileContext,
+             room: str | None) -> dict[str, TagPair]:
+    """The players of a board: its own ``pn`` (the index of its first), else the
+    file's. A vugraph ``pn`` names eight, the open room's four and then the closed
+    room's."""
+    pair = context.players_pair
+    if pn is not None:
+        names = pairs.values[pn].split(",")
+    elif pair is not None:
+        names = context.players
+    else:
         return {}
     if len(names) >= 8 and room == "Closed":
         names = names[4:8]
     found = {}
     for seat, name in zip(SEATS, names):
-        if name.strip():
+        name = name.strip()
+        if name:
             player = _PLAYER_TAGS[seat]
-            found[player] = tag(player, name.strip(), pair)
+            if pn is not None:
+                found[player] = tag_at(player, name, pairs, pn)
+            elif pair is not None:
+                found[player] = tag(player, name, pair)
     return found
 
 
@@ -577,17 +594,14 @@ def _play(pairs: Pairs, cards: list[int], claim: int | None, hands: dict[str, Ha
     if claim is not None and cards[-1] > claim:
         problems.append(Diagnostic("SY302", "cards (pc) after the claim (mc)",
                                    pairs.lines[claim], pairs.columns[claim]))
-    # Each card's text, line and column (its key is pc, two letters)
-    texts, lines = _picked(pairs.values, cards), _picked(pairs.lines, cards)
-    pair_columns = pairs.columns
-    columns = [pair_columns[at] + 3 for at in cards]
+    # Each card's text; its line and column are its pair's (its key is pc, two letters)
+    texts = _picked(pairs.values, cards)
     if not as_bbo_writes(texts):  # others write sa, " SA"
         texts = [value if len(value) == 2 and value.isupper()
                  else value.strip().upper() or "-" for value in texts]
     missing = -len(texts) % 4  # the trick the play stops in: its cards to come are
     texts += ["-"] * missing   # unknown, "-" at the last card played
-    lines += [lines[-1]] * missing
-    columns += [columns[-1]] * missing
+    cards = cards + [cards[-1]] * missing
     # the holdings of each suit, the hands' in LIN's order (South first) between bars:
     # who holds a card is then a search in C
     suits = ["|".join(holdings) for holdings in zip(*hands.values())] if hands else []
@@ -605,14 +619,18 @@ def _play(pairs: Pairs, cards: list[int], claim: int | None, hands: dict[str, Ha
             first = leader
         turn = (first - leader) % 4  # the leader's card goes to the leader's column
         order += _TRICK_ORDERS[trick][turn] if trick < 13 else _trick_order(trick, turn)
+    # the pairs of the cards in the columns' order: their lines and columns, picked once
+    placed_pairs = _picked(cards, order)
+    pair_columns = pairs.columns
+    columns = [pair_columns[at] + 3 for at in placed_pairs]
+    texts = _picked(texts, order)
+    lines = _picked(pairs.lines, placed_pairs)
     if claim is not None:
-        order.append(len(texts))
         texts.append("*")
         lines.append(pairs.lines[claim])
-        columns.append(pairs.columns[claim])
+        columns.append(pair_columns[claim])
     return [tag_at("Play", CLOCKWISE[first], pairs, cards[0],
-                   section_body(_picked(texts, order), _picked(lines, order),
-                                _picked(columns, order)))]
+                   section_body(texts, lines, columns))]
 
 
 def _picked(items: list[T], order: list[int]) -> list[T]:

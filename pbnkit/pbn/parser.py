@@ -103,7 +103,7 @@ def bare_tag_pair(text: str, line: int, column: int) -> list[TagPair]:
 
 
 def words(text: str, line: int, column: int) -> Element:
-    return _new(Element, (_TOKENS, text, line, column))
+    return _new(Element, (_TOKENS, text, line, column, b""))
 
 
 def string(text: str, line: int, column: int) -> Element:

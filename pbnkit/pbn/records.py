@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
+from array import array
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn
@@ -32,15 +33,34 @@ class ElementKind(enum.Enum):
 # Element and TagPair are named tuples rather than frozen dataclasses: a large archive
 # has millions of them, and a tuple is built several times faster. Both are immutable.
 class Element(NamedTuple):
-    """A section token, string, comment or escape line, at a 1-based line and column."""
+    """A section token, string, comment or escape line, at a 1-based line and column.
+
+    A ``TOKENS`` run lays out its tokens as they stand in the file: its text holds the
+    white space and line ends between them. A run whose tokens come in another order
+    than they stand is *placed* instead (``places``): a LIN board's Play section lists
+    each trick's cards from the first column's seat, which has not always played first,
+    so that laid out, a board's cards took nine runs; placed, one. The text of a placed
+    run is its tokens between single blanks (see :func:`pbnkit.lin.runs.placed`).
+    """
 
     kind: ElementKind
     text: str
     line: int
     column: int
+    #: a placed run's token positions: their lines, then their columns, packed as
+    #: unsigned 32-bit ints (see :meth:`positions`); empty for any other element. Bytes:
+    #: one object, which the garbage collector never looks into, where a tuple of
+    #: positions would be many.
+    places: bytes = b""
 
     def same_content(self, other: Element) -> bool:
         return self.kind is other.kind and self.text == other.text
+
+    def positions(self) -> tuple[list[int], list[int]]:
+        """The lines and the columns of the tokens of a placed run."""
+        packed = array(PLACE_TYPE, self.places).tolist()
+        count = len(packed) // 2
+        return packed[:count], packed[count:]
 
     def split(self) -> Iterator[Element]:
         """The single tokens of a ``TOKENS`` run, each with its own position.
@@ -51,10 +71,19 @@ class Element(NamedTuple):
         if self.kind is not ElementKind.TOKENS:
             yield self
             return
+        if self.places:
+            for text, line, column in zip(self.text.split(" "), *self.positions(),
+                                          strict=True):
+                yield Element(ElementKind.TOKEN, text, line, column)
+            return
         for number, text in enumerate(self.text.split("\n")):
             base = self.column if number == 0 else 1
             for word in _WORD.finditer(text):
                 yield Element(ElementKind.TOKEN, word[0], self.line + number, base + word.start())
+
+
+#: the type code of a placed run's positions (Element.places): unsigned, 32 bits
+PLACE_TYPE = "I"
 
 
 class TagPair(NamedTuple):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
@@ -22,6 +22,10 @@ _PART = re.compile(
     r"|(?P<suffix>!!|\?\?|!\?|\?!|!|\?)"
     r"|(?P<irregular>\^\S?)|(?P<end>\*)|(?P<more>\+)|(?P<other>.)"
 )
+
+
+#: the positions of a run that is not placed: none (never changed)
+_NOT_PLACED: Final[tuple[list[int], list[int]]] = ([], [])
 
 
 class SectionItem(NamedTuple):
@@ -89,9 +93,15 @@ class _Decoder:
         token before it is known to be a call or card."""
         items = self.items
         line, line_start = element.line, -element.column + 1
+        # a placed run: its tokens between single blanks, each at its own place
+        lines, columns = element.positions() if element.places else _NOT_PLACED
+        token = 0
         for part in _PART.finditer(element.text):
             kind = part.lastgroup
             if kind == "space":
+                if lines:  # the next token: the columns count from where it stands
+                    token += 1
+                    line, line_start = lines[token], part.end() - columns[token] + 1
                 continue
             if kind == "newline":
                 line, line_start = line + 1, part.end()
