@@ -191,3 +191,6 @@ def test_an_archive_stores_a_section_laid_out(tmp_path, name):
         assert not any(e.places for e in body)
         assert body == laid_out(read.tag(section_name).body)
         assert tokens(body) == tokens(read.tag(section_name).body)
+    assert archived.same_content(read) and read.same_content(archived)
+    other = pbnkit.read_text(BOARD.replace("pc|D2|", "pc|D3|"), "board.lin")[0]
+    assert not archived.same_content(other) and not other.same_content(archived)

@@ -82,6 +82,20 @@ class Element(NamedTuple):
                 yield Element(ElementKind.TOKEN, word[0], self.line + number, base + word.start())
 
 
+def _same_body(body: tuple[Element, ...], other: tuple[Element, ...]) -> bool:
+    """Whether two bodies hold the same elements, ignoring positions; a placed run holds
+    the same as the runs that lay out its tokens (a LIN game read from its file, and
+    read back from its archive)."""
+    if any(element.places for element in body + other):
+        return _contents(body) == _contents(other)
+    return len(body) == len(other) and all(x.same_content(y) for x, y in zip(body, other))
+
+
+def _contents(body: tuple[Element, ...]) -> list[tuple[ElementKind, str]]:
+    """A body's elements, runs split into their tokens: kinds and texts."""
+    return [(token.kind, token.text) for element in body for token in element.split()]
+
+
 #: the type code of a placed run's positions (Element.places): unsigned, 32 bits
 PLACE_TYPE = "I"
 
@@ -186,8 +200,6 @@ class Game:
         if not all(a.same_content(b) for a, b in zip(self.preamble, other.preamble)):
             return False
         for a, b in zip(self.tags, other.tags):
-            if (a.name, a.value) != (b.name, b.value) or len(a.body) != len(b.body):
-                return False
-            if not all(x.same_content(y) for x, y in zip(a.body, b.body)):
+            if (a.name, a.value) != (b.name, b.value) or not _same_body(a.body, b.body):
                 return False
         return True
