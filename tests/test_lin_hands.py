@@ -1,12 +1,14 @@
-"""The hand BBO leaves out of a deal (pbnkit.lin.records._fourth_hand), made up from the
-other three's ranks as bits: the same hand as the ranks no other hand holds."""
+"""How a LIN deal's hands are read (pbnkit.lin.records): a suit's ranks as written put
+high to low, each in one pass when they run either way (``_high_to_low``), and the hand
+BBO leaves out (``_fourth_hand``), made up from the other three's ranks as bits: the same
+hand as the ranks no other hand holds."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbnkit.lin.records import RANKS, _fourth_hand
+from pbnkit.lin.records import RANKS, _fourth_hand, _high_to_low
 
 _HOLDINGS = st.sets(st.sampled_from(RANKS)).map(
     lambda ranks: "".join(sorted(ranks, key=RANKS.index)))  # as read: high to low
@@ -36,3 +38,16 @@ def test_a_dealt_deck_gives_back_the_fourth_hand(deck):
     hands = [tuple("".join(rank for rank in RANKS if (suit, rank) in deck[13 * at:13 * at + 13])
                    for suit in range(4)) for at in range(4)]
     assert _fourth_hand(hands[:3]) == hands[3]
+
+
+@given(st.lists(st.sampled_from(RANKS), max_size=16))
+def test_a_suit_as_written_is_put_high_to_low_unless_a_rank_is_named_twice(written):
+    ranks = "".join(written)
+    expected = ("".join(sorted(ranks, key=RANKS.index)) if len(set(ranks)) == len(ranks)
+                else None)
+    assert _high_to_low(ranks) == expected
+
+
+@given(_HOLDINGS)
+def test_a_suit_written_either_way_reads_the_same(holding):
+    assert _high_to_low(holding) == _high_to_low(holding[::-1]) == holding

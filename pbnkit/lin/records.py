@@ -379,19 +379,18 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
     be read: the Deal text then keeps the hands as written for the deal checks)."""
     plain = _PLAIN_DEAL.fullmatch(value)
     if plain is not None:  # as BBO writes a deal: one match, not one a hand
-        known = _SORTED
+        groups = plain.groups("")
+        dealer = SEATS[int(groups[0]) - 1] if groups[0] else None
+        read = _bbo_hands(groups)
+        if read is not None:
+            return _deal(dealer, read)
         suits: list[str] = []
-        for ranks in plain.groups("")[1:]:
-            # one look-up for a holding met before (a void too: a test for None, not
-            # for a false value, as "" is)
-            in_order = known.get(ranks)
-            if in_order is None:  # not met before, or a rank named twice
-                in_order = _high_to_low(ranks)
-                if in_order is None:
-                    break
+        for ranks in groups[1:]:
+            in_order = _high_to_low(ranks)
+            if in_order is None:  # a rank named twice
+                break
             suits.append(in_order)
         else:
-            dealer = SEATS[int(plain[1]) - 1] if plain[1] else None
             return _deal(dealer, list(zip(*[iter(suits)] * 4)))
     text = value.strip()
     dealer = None
@@ -406,6 +405,34 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
     if len(written) > 4 or None in parsed:
         return dealer, "S:" + " ".join(w.strip() or "-" for w in written), None
     return _deal(dealer, cast("list[Hand]", parsed))  # no None in it
+
+
+def _bbo_hands(written: tuple[str, ...]) -> list[Hand] | None:
+    """The hands of a deal whose holdings run low to high, as BBO writes them
+    (``written``: the dealer, then the four holdings of each hand), and the fourth made
+    up when it is left out, as :func:`_fourth_hand` makes it; None when a holding runs
+    otherwise. Each holding's bits are found as it is checked, in one pass."""
+    read: list[Hand] = []
+    held = [0, 0, 0, 0]  # each suit's ranks in the hands read, as bits
+    apart = True  # no rank in two hands
+    full = True  # the first three hands hold 13 cards each
+    for at in range(1, 17, 4):
+        size = 0
+        for suit in range(4):
+            ranks = written[at + suit]
+            bits = _rising_bits(ranks)
+            if bits < 0:
+                return None
+            apart = apart and not held[suit] & bits
+            held[suit] |= bits
+            size += len(ranks)
+        full = full and (size == 13 or at == 13)
+        read.append((written[at][::-1], written[at + 1][::-1], written[at + 2][::-1],
+                     written[at + 3][::-1]))
+    if full and apart and read[3] == _NO_HAND:
+        read[3] = (_holding(_ALL_RANKS ^ held[0]), _holding(_ALL_RANKS ^ held[1]),
+                   _holding(_ALL_RANKS ^ held[2]), _holding(_ALL_RANKS ^ held[3]))
+    return read
 
 
 def _deal(dealer: str | None,
@@ -438,25 +465,42 @@ def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
     return suits[0], suits[1], suits[2], suits[3]
 
 
-#: A holding (high to low, as read) → its ranks as bits (the ace 1, the two 1 << 12), and
-#: back: a bit set for each holding met (8,192 at most), not one a suit of each deal.
-_BITS: Final[dict[str, int]] = {}
-_HOLDINGS: Final[dict[int, str]] = {}
+#: A rank's bit by the code of its character (the ace 1, the two 1 << 12; 0 for any other
+#: character below 128). Read through ``ord(holding[at])``, which mypyc compiles to a
+#: read of the string's memory: a holding's bits in a few instructions a rank. A dict of
+#: the holdings met (8,192 of them) took longer, its entries too many to stay in the
+#: processor's caches between two deals.
+_RANK_BIT: Final = [1 << RANKS.index(chr(code)) if chr(code) in RANKS else 0
+                    for code in range(128)]
+#: A holding (high to low) by its ranks' bits, made when first asked for.
+_HOLDINGS: Final[list[str | None]] = [None] * (1 << 13)
 _ALL_RANKS: Final = (1 << 13) - 1
 
 
 def _rank_bits(holding: str) -> int:
-    bits = _BITS.get(holding)
-    if bits is None:
-        bits = 0
-        for rank in holding:
-            bits |= 1 << _RANK_ORDER[rank]
-        _BITS[holding] = bits
+    """The bits of a holding's ranks (rank characters, in any order)."""
+    bits = 0
+    for at in range(len(holding)):
+        bits |= _RANK_BIT[ord(holding[at])]
+    return bits
+
+
+def _rising_bits(ranks: str) -> int:
+    """The bits of a holding's rank characters when they stand low to high, each once,
+    as BBO writes them; else -1."""
+    bits = 0
+    last = 1 << 13  # each rank's bit must be below the one before it
+    for at in range(len(ranks)):
+        bit = _RANK_BIT[ord(ranks[at])]
+        if bit >= last:
+            return -1
+        bits |= bit
+        last = bit
     return bits
 
 
 def _holding(bits: int) -> str:
-    holding = _HOLDINGS.get(bits)
+    holding = _HOLDINGS[bits]
     if holding is None:
         holding = _HOLDINGS[bits] = "".join([rank for at, rank in enumerate(RANKS)
                                              if bits >> at & 1])
@@ -478,21 +522,28 @@ def _read_hand(text: str) -> Hand | None:
             suits[_SUIT_INDEX[part[0]]] += part[1:]
     else:
         return None
-    known = _SORTED
-    spades, hearts, diamonds, clubs = [known[ranks] if ranks in known else _high_to_low(ranks)
-                                       for ranks in suits]
+    spades, hearts, diamonds, clubs = [_high_to_low(ranks) for ranks in suits]
     if spades is None or hearts is None or diamonds is None or clubs is None:
         return None
     return spades, hearts, diamonds, clubs
 
 
-#: The ranks of a suit as written (BBO writes them low to high) → high to low, or None
-#: when one is named twice. There are 8,192 holdings, each written in one order as a
-#: rule: sorting each once, not once a hand, is most of the cost of reading the hands.
+def _high_to_low(ranks: str) -> str | None:
+    """The rank characters of a suit as written, high to low; None when one is named
+    twice. BBO writes them low to high, most other programs high to low: either is
+    checked in a pass over the characters, and only a holding in another order sorted."""
+    backwards = ranks[::-1]
+    if _rising_bits(backwards) >= 0:
+        return ranks
+    return backwards if _rising_bits(ranks) >= 0 else _sorted(ranks)
+
+
+#: The holdings written in neither order → high to low, or None when a rank is named
+#: twice: each sorted once.
 _SORTED: Final[dict[str, str | None]] = {}
 
 
-def _high_to_low(ranks: str) -> str | None:
+def _sorted(ranks: str) -> str | None:
     if ranks in _SORTED:
         return _SORTED[ranks]
     in_order = ("".join(sorted(ranks, key=_RANK_ORDER.__getitem__))

@@ -43,10 +43,8 @@ def section_body(texts: list[str], lines: list[int],
 def placed(texts: list[str], lines: list[int], columns: list[int]) -> Element:
     """A placed run (see :class:`~pbnkit.pbn.records.Element`) of the tokens ``texts``,
     none of which holds white space, each at its line and column."""
-    places = array(PLACE_TYPE, lines)
-    places.extend(array(PLACE_TYPE, columns))
-    return _new_element(Element, (_TOKENS, " ".join(texts), lines[0], columns[0],
-                                  places.tobytes()))
+    places = array(PLACE_TYPE, lines + columns).tobytes()  # one array, not two
+    return _new_element(Element, (_TOKENS, " ".join(texts), lines[0], columns[0], places))
 
 
 def laid_out(body: tuple[Element, ...]) -> tuple[Element, ...]:
