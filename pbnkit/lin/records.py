@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import eq
-from typing import Final, NamedTuple, TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.lin.columns import Pairs, joined
@@ -223,24 +223,30 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
     return tuple(ordered)
 
 
-# A named tuple, not a frozen dataclass: a dataclass is made when the module is imported,
-# in a millisecond or two (compiled or not), which every command would pay.
-class Shape(NamedTuple):
+# Neither a frozen dataclass, made when the module is imported (a millisecond or two,
+# which every command would pay) and, compiled, by an __init__ in Python, nor a named
+# tuple, made by its __new__ in Python: its attributes are Final, as those of
+# lin.columns.Pairs, so that compiled it is made in C, read-only all the same.
+class Shape:
     """What the keys of a record decide, whatever their values: where its calls, cards
     and tags stand (see :func:`shape_of`)."""
 
-    #: the pairs of calls and explanations, in order (empty when ``odd``)
-    bidding: list[int]
-    #: an unknown key, or an explanation after the first card: the bidding is found pair
-    #: by pair, each such pair reported where it stands
-    odd: bool
-    #: the ``vg`` and ``rs`` pairs, which hold for the boards after them
-    file_pairs: list[int]
-    #: the first pair of each key of :data:`_NAMED` there is
-    named: dict[str, int]
-    #: the ``pc`` pairs, and the first ``mc``
-    cards: list[int]
-    claim: int | None
+    __slots__ = ("bidding", "odd", "file_pairs", "named", "cards", "claim")
+
+    def __init__(self, bidding: list[int], odd: bool, file_pairs: list[int],
+                 named: dict[str, int], cards: list[int], claim: int | None) -> None:
+        #: the pairs of calls and explanations, in order (empty when ``odd``)
+        self.bidding: Final = bidding
+        #: an unknown key, or an explanation after the first card: the bidding is found
+        #: pair by pair, each such pair reported where it stands
+        self.odd: Final = odd
+        #: the ``vg`` and ``rs`` pairs, which hold for the boards after them
+        self.file_pairs: Final = file_pairs
+        #: the first pair of each key of :data:`_NAMED` there is
+        self.named: Final = named
+        #: the ``pc`` pairs, and the first ``mc``
+        self.cards: Final = cards
+        self.claim: Final = claim
 
 
 def shape_of(names: list[str]) -> Shape:
@@ -413,25 +419,26 @@ def _bbo_hands(written: tuple[str, ...]) -> list[Hand] | None:
     up when it is left out, as :func:`_fourth_hand` makes it; None when a holding runs
     otherwise. Each holding's bits are found as it is checked, in one pass."""
     read: list[Hand] = []
-    held = [0, 0, 0, 0]  # each suit's ranks in the hands read, as bits
+    # each suit's ranks in the hands read, as bits (four ints, not a list: compiled, a
+    # list holds objects, each int boxed again when it changes)
+    spades = hearts = diamonds = clubs = 0
     apart = True  # no rank in two hands
     full = True  # the first three hands hold 13 cards each
     for at in range(1, 17, 4):
-        size = 0
-        for suit in range(4):
-            ranks = written[at + suit]
-            bits = _rising_bits(ranks)
-            if bits < 0:
-                return None
-            apart = apart and not held[suit] & bits
-            held[suit] |= bits
-            size += len(ranks)
-        full = full and (size == 13 or at == 13)
-        read.append((written[at][::-1], written[at + 1][::-1], written[at + 2][::-1],
-                     written[at + 3][::-1]))
+        s, h, d, c = written[at], written[at + 1], written[at + 2], written[at + 3]
+        bits_s, bits_h, bits_d, bits_c = (_rising_bits(s), _rising_bits(h), _rising_bits(d),
+                                          _rising_bits(c))
+        if bits_s < 0 or bits_h < 0 or bits_d < 0 or bits_c < 0:
+            return None
+        apart = apart and not (spades & bits_s or hearts & bits_h or diamonds & bits_d
+                               or clubs & bits_c)
+        spades, hearts, diamonds, clubs = (spades | bits_s, hearts | bits_h,
+                                           diamonds | bits_d, clubs | bits_c)
+        full = full and (at == 13 or len(s) + len(h) + len(d) + len(c) == 13)
+        read.append((s[::-1], h[::-1], d[::-1], c[::-1]))
     if full and apart and read[3] == _NO_HAND:
-        read[3] = (_holding(_ALL_RANKS ^ held[0]), _holding(_ALL_RANKS ^ held[1]),
-                   _holding(_ALL_RANKS ^ held[2]), _holding(_ALL_RANKS ^ held[3]))
+        read[3] = (_holding(_ALL_RANKS ^ spades), _holding(_ALL_RANKS ^ hearts),
+                   _holding(_ALL_RANKS ^ diamonds), _holding(_ALL_RANKS ^ clubs))
     return read
 
 
@@ -675,7 +682,11 @@ def _play(pairs: Pairs, cards: list[int], claim: int | None, hands: dict[str, Ha
     pair_columns = pairs.columns
     columns = [pair_columns[at] + 3 for at in placed_pairs]
     texts = _picked(texts, order)
-    lines = _picked(pairs.lines, placed_pairs)
+    pair_lines = pairs.lines
+    first_line = pair_lines[cards[0]]
+    # the pairs' lines never go down: cards from one line (most boards) are all on it
+    lines = ([first_line] * len(order) if pair_lines[cards[-1]] == first_line
+             else _picked(pair_lines, placed_pairs))
     if claim is not None:
         texts.append("*")
         lines.append(pairs.lines[claim])
