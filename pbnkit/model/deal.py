@@ -13,17 +13,13 @@ asks for them: validating, replaying and scoring a record need only the bit sets
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model.cards import DECK, PBN_SUIT_ORDER, SEATS, Card, Seat, Suit
-
-_DEAL_RE = re.compile(r"\s*([NESWnesw])\s*:(.*)", re.DOTALL)
-#: The seats in the order a Deal lists them, by the seat it lists first.
-_ROTATIONS = {first: SEATS[first:] + SEATS[:first] for first in SEATS}
+from pbnkit.model.deal_text import DEAL_RE, read_deal
 
 #: The cards of each suit by rank character, in either case (import format allows
 #: lowercase): a deal is read a character at a time.
@@ -38,17 +34,6 @@ _CARDS_BY_RANK = {
 _HOLDINGS: dict[Suit, dict[str, tuple[tuple[Card, ...], int]]] = {suit: {} for suit in Suit}
 _HOLDINGS_LIMIT = 4096
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_HOLDINGS[suit] for suit in PBN_SUIT_ORDER)
-
-#: The bit of each card (see :attr:`Card.bit`) by suit and rank character, like
-#: _CARDS_BY_RANK, for reading a hand's mask without its cards.
-_BITS_BY_RANK = {suit: {char: card.bit for char, card in by_rank.items()}
-                 for suit, by_rank in _CARDS_BY_RANK.items()}
-
-#: Suit holdings already read, by suit and then text: their mask. A suit has 8192 holdings
-#: in export format (ranks from the highest down), so all of those fit.
-_MASKS: dict[Suit, dict[str, int]] = {suit: {} for suit in Suit}
-_MASKS_LIMIT = 16_384
-_SUIT_MASKS = tuple((suit, _MASKS[suit]) for suit in PBN_SUIT_ORDER)
 
 
 def _holding(suit: Suit, ranks: str, hand: str) -> tuple[tuple[Card, ...], int]:
@@ -71,37 +56,23 @@ def _holding(suit: Suit, ranks: str, hand: str) -> tuple[tuple[Card, ...], int]:
     return holding
 
 
-def _suit_mask(suit: Suit, ranks: str, hand: str) -> int:
-    """The mask of one suit of ``hand``; raises as :func:`_holding` does."""
-    known = _MASKS[suit]
-    mask = known.get(ranks)
-    if mask is not None:
-        return mask
-    by_rank = _BITS_BY_RANK[suit]
-    mask = 0
-    for char in ranks:
-        bit = by_rank.get(char)
-        if bit is None:
-            raise InvalidTokenError(f"invalid rank {char!r} in {suit.name} of hand {hand!r}")
-        mask |= bit
-    if len(known) >= _MASKS_LIMIT:
-        known.clear()
-    known[ranks] = mask
-    return mask
-
-
-def _hand_mask(text: str) -> int:
-    """The mask of ``Hand.from_pbn(text)``, which raises the same errors in the same order."""
-    suits = text.split(".")
-    if len(suits) != 4:
-        raise InvalidTokenError(f"invalid hand {text!r}: expected 4 suits separated by '.'")
-    # Most holdings are known already: a dict read each, no call (an empty suit's mask is
-    # 0, hence the comparison with None).
-    mask = 0
-    for (suit, known), ranks in zip(_SUIT_MASKS, suits):
-        held = known.get(ranks)
-        mask |= _suit_mask(suit, ranks, text) if held is None else held
-    return mask
+def _deal_error(text: str) -> InvalidTokenError:
+    """What is wrong with a Deal tag value that :func:`read_deal` could not read: its
+    form, or the first hand that is not four suits of ranks, as :meth:`Hand.from_pbn`
+    says it."""
+    match = DEAL_RE.fullmatch(text)
+    if match is None:
+        return InvalidTokenError(f"invalid deal {text!r}: expected '<seat>:' then 4 hands")
+    fields = match[2].split()
+    if len(fields) != 4:
+        return InvalidTokenError(f"invalid deal {text!r}: expected 4 hands, found {len(fields)}")
+    for written in fields:
+        if written != "-":
+            try:
+                Hand.from_pbn(written)
+            except InvalidTokenError as error:
+                return error
+    raise AssertionError(f"read_deal refused a deal Hand.from_pbn reads: {text!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,30 +184,15 @@ class Deal:
     def from_pbn(cls, text: str) -> Deal:
         """Read a Deal tag value such as ``N:AKQ.. - - -`` (import format is lenient about
         case, rank order, and repeated blanks between hands)."""
-        match = _DEAL_RE.fullmatch(text)
-        if match is None:
-            raise InvalidTokenError(f"invalid deal {text!r}: expected '<seat>:' then 4 hands")
-        first = Seat.from_pbn(match[1])
-        fields = match[2].split()
-        if len(fields) != 4:
-            raise InvalidTokenError(
-                f"invalid deal {text!r}: expected 4 hands, found {len(fields)}"
-            )
-        texts: list[str | None] = [None] * 4
-        masks, sizes, given = [0] * 4, [], 0
-        for seat, written in zip(_ROTATIONS[first], fields):
-            if written != "-":
-                texts[seat] = written
-                masks[seat] = _hand_mask(written)
-                # A hand of 4 suits holds a card per character, bar the 3 dots.
-                sizes.append(len(written) - 3)
-                given |= 1 << seat
+        read = read_deal(text)  # compiled: see deal_text.py
+        if read is None:
+            raise _deal_error(text)
         # Built without __post_init__, and with the "hands" slot left empty: __getattr__
         # fills it from the text on first use.
         deal = object.__new__(cls)
-        object.__setattr__(deal, "first", first)
-        object.__setattr__(deal, "_written", tuple(texts))
-        deal._set_facts(masks, sizes, given)
+        object.__setattr__(deal, "first", read.first)
+        object.__setattr__(deal, "_written", tuple(read.texts))
+        deal._set_facts(read.masks, read.sizes, read.given)
         return deal
 
     if not TYPE_CHECKING:  # hidden from mypy, which would accept any attribute of a Deal
