@@ -5,7 +5,7 @@ speed: a hand's mask is the mask of :meth:`Hand.from_pbn`, and a text it refuses
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pbnkit.errors import InvalidTokenError
@@ -32,6 +32,7 @@ def test_a_hand_mask_is_its_hands_or_none_when_it_cannot_be_read(text):
 
 @given(st.lists(st.text(_CHARACTERS, min_size=1, max_size=18), min_size=1, max_size=5),
        st.sampled_from(["N:", "e:", " S :", "W:", "X:", ""]))
+@example(["...", "-", "-", "-"], "N:")  # a hand known to hold no card
 def test_a_deal_is_read_as_its_hands_say_or_refused_with_their_error(hands, start):
     text = start + " ".join(hands)
     read = read_deal(text)
@@ -48,7 +49,8 @@ def test_a_deal_is_read_as_its_hands_say_or_refused_with_their_error(hands, star
         return
     assert read is not None
     assert deal.masks == tuple(0 if hand is None else hand.mask for hand in deal.hands)
-    assert deal.given == sum(1 << seat for seat, hand in enumerate(deal.hands) if hand)
+    assert deal.given == sum(1 << seat for seat, hand in enumerate(deal.hands)
+                             if hand is not None)
 
 
 def test_a_deal_that_is_no_seat_and_four_hands_says_which():
