@@ -15,7 +15,7 @@ import os
 import warnings
 import sys
 from functools import partial
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -406,15 +406,17 @@ def _vp_options(function: F) -> F:
         "scale, and rank the teams of an event by them.")(function)
 
 
-def _score_output(report: ScoreReport, output_format: str, output: str | None, force: bool) -> None:
+def _score_output(report: ScoreReport, output_format: str, output: str | None, force: bool,
+                  heads: Sequence[str] | None = None) -> None:
     """Print the report (``-o -``: as JSON), or write it to ``-o`` (.json, or .parquet:
-    one file per table)."""
+    one file per table). ``heads``: the lines of the printed sheet's table of boards,
+    made by the workers."""
     from pbnkit.scoring.text import pieces
 
     if output is None or output == STDOUT:
         as_json = output == STDOUT or output_format == "json"
         # Written as it is made: a large report is never held whole as one string.
-        text = report.json_pieces() if as_json else pieces(report)
+        text = report.json_pieces() if as_json else pieces(report, heads=heads)
         with to_stdout():
             for piece in text:
                 click.echo(piece, nl=False)
@@ -487,7 +489,7 @@ def score(paths: tuple[str, ...], profile: str | None, output_format: str,
 
 
 def _score_and_write(runner: contextlib.AbstractContextManager[Run],
-                     function: Callable[[Any], ScoredUnit], profile: str | None,
+                     function: Callable[..., ScoredUnit], profile: str | None,
                      victory_points: bool, vp_boards: int | None, output_format: str,
                      output: str | None, force: bool) -> None:
     """Run the units, score what they give and write the report.
@@ -502,6 +504,9 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
     the 86 files of the test corpus): at ``-j 1`` the collector frees them between units,
     as before; at ``-j N``, where this process runs some units too, those wait for the
     end of the output.
+
+    At ``-j N`` the units also make the lines of the printed sheet's table of boards:
+    made here, after the last unit, they kept a core idle.
     """
     from pbnkit.jobs.engines import Inline
     from pbnkit.jobs.units import collector_paused
@@ -510,33 +515,42 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
         with runner as run:
             if not isinstance(run.engine, Inline):
                 paused.enter_context(collector_paused())
-            report = _scored(run, function, profile, victory_points, vp_boards)
+                if output is None and output_format == "text":
+                    function = partial(function, sheet_lines=True)
+            report, heads = _scored(run, function, profile, victory_points, vp_boards)
         with reported(run.progress):
-            _score_output(report, output_format, output, force)
-        del report
+            _score_output(report, output_format, output, force, heads)
+        del report, heads
 
 
 def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None,
-            victory_points: bool = False, vp_boards: int | None = None) -> ScoreReport:
+            victory_points: bool = False, vp_boards: int | None = None
+            ) -> tuple[ScoreReport, list[str] | None]:
     """Score what the units give back, in order (the field, matches and rubbers are
-    computed here, from every unit's results)."""
+    computed here, from every unit's results); and the lines of the sheet they made, if
+    they all did."""
     from pbnkit.jobs.units import collector_paused
     from pbnkit.scoring.report import MixedProfilesError, TeamOptions, score_collected
 
     results: list[BoardResult] = []
     board_scores: list[int | None] = []
     scoring: dict[str | None, str] = {}
+    heads: list[str] | None = []
     with reported(run.progress):
         for unit, scored in run.engine.map(function, run.units):
             results.extend(scored.results)
             board_scores.extend(scored.board_scores)
+            if heads is not None and scored.sheet_lines is not None:
+                heads.extend(scored.sheet_lines)
+            else:
+                heads = None
             for path, value in scored.scoring.items():
                 scoring.setdefault(path, value)
             run.progress.advance(len(scored.results), unit.size)
     try:
         with collector_paused():  # the whole field's scores: no cycles among them
             return score_collected(results, scoring, profile,
-                                   TeamOptions(victory_points, vp_boards), board_scores)
+                                   TeamOptions(victory_points, vp_boards), board_scores), heads
     except MixedProfilesError as error:
         raise click.UsageError(str(error)) from None
 

@@ -82,6 +82,9 @@ def test_score_on_the_cluster_equals_the_serial_run(scheduler, inputs):
     assert serial[0] == 0 and len(json.loads(serial[1])["boards"]) > 3000
     assert cli("score", "--format", "json", "--profile", "duplicate", "--scheduler",
                scheduler, *files) == serial
+    # the sheet, whose lines of boards the cluster's workers make
+    text = cli("score", "--profile", "duplicate", "-j", "1", *files)
+    assert cli("score", "--profile", "duplicate", "--scheduler", scheduler, *files) == text
 
 
 def test_convert_on_the_cluster_writes_the_same_rows(scheduler, inputs, tmp_path):

@@ -98,6 +98,9 @@ def test_a_dataset_written_by_jobs_reads_back_in_order(inputs, tmp_path):
         assert serial[0] == 0
         assert cli("rescore", "-j", "2", "--profile", profile, "--format", "json",
                    tmp_path / "set") == serial
+        text = cli("rescore", "-j", "1", "--profile", profile, tmp_path / "one.parquet")
+        assert text[0] == 0
+        assert cli("rescore", "-j", "2", "--profile", profile, tmp_path / "set") == text
 
 
 def test_a_dataset_without_its_manifest_is_refused(inputs, tmp_path):
@@ -115,6 +118,11 @@ def test_score_gives_the_same_output_at_any_jobs(inputs):
                *files) == serial
     text = cli("score", "-j", "1", *inputs[:1])
     assert cli("score", "-j", "2", *inputs[:1]) == text
+    # the sheet's lines made by the workers: with a file's name over its boards, and
+    # the columns of a pairs event's matchpoints after them
+    text = cli("score", "-j", "1", "--profile", "duplicate", *files)
+    assert "File: " in text[1] and "MP NS" in text[1]
+    assert cli("score", "-j", "2", "--profile", "duplicate", *files) == text
 
 
 def test_results_come_back_in_unit_order_with_a_bounded_window():
@@ -210,17 +218,18 @@ def test_score_pauses_the_collector_only_for_results_from_other_processes(capsys
 
     seen = []
 
-    def unit_function(_unit):
+    def unit_function(_unit, sheet_lines=False):
         from pbnkit.jobs.work import ScoredUnit
 
-        seen.append(gc.isenabled())
-        return ScoredUnit([], {}, [])
+        seen.append((gc.isenabled(), sheet_lines))
+        return ScoredUnit([], {}, [], [] if sheet_lines else None)
 
     for engine in (Inline(), _NotInline()):
         runner = contextlib.nullcontext(Run(engine, [_SizedUnit()],
                                             Progress("scoring", enabled=False)))
         _score_and_write(runner, unit_function, "duplicate", False, None, "text", None, False)
-    assert seen == [True, False]
+    # and the units of other processes make the lines of the sheet, beside each other
+    assert seen == [(True, False), (False, True)]
     assert gc.isenabled()
     assert "Profile: duplicate" in capsys.readouterr().out
 

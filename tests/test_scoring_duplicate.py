@@ -255,6 +255,30 @@ def test_a_sheet_from_the_workers_scores_is_the_sheet_scored_whole() -> None:
         assert scored.board_scores == [row.score_ns for row in whole.boards], path
 
 
+def test_the_sheet_from_the_workers_lines_is_the_sheet_made_whole() -> None:
+    """``score -j N`` prints the lines of the table of boards that the workers made: the
+    sheet is the one made from the results alone, pairs columns, matchpoints and all."""
+    from pbnkit.jobs.units import Unit
+    from pbnkit.jobs.work import score_unit
+    from pbnkit.scoring.report import ScoreReport
+    from pbnkit.scoring.text import pieces, render
+
+    checked = 0
+    for path in _scorable_inputs():
+        unit = Unit(str(path), path.stat().st_size)
+        assert score_unit(unit).sheet_lines is None  # made only when asked for
+        scored = score_unit(unit, sheet_lines=True)
+        assert scored.sheet_lines is not None
+        profile = DuplicateProfile.for_scoring(next(iter(scored.scoring.values()), None))
+        report = ScoreReport("duplicate", tuple(scored.results), profile.score(scored.results))
+        assert "".join(pieces(report, heads=scored.sheet_lines)) == render(report), path
+        checked += any(row.mp_ns is not None for row in report.sheet.boards)
+    assert checked  # a pairs event's sheet among them, with its matchpoints columns
+    with pytest.raises(ValueError, match="1 lines for 0 boards"):
+        "".join(pieces(ScoreReport("duplicate", (), DuplicateProfile().score([])),
+                       heads=["one"]))
+
+
 def test_a_result_the_workers_could_not_score_keeps_its_problem() -> None:
     results = [BoardResult(0, "1", Seat.N, c("4S"), 10, Vulnerability.NONE),
                BoardResult(1, "2", Seat.N, c("4S"), None, Vulnerability.NS),  # no result

@@ -15,6 +15,7 @@ from pbnkit.pbn.records import Game
 from pbnkit.scoring.base import BoardResult
 from pbnkit.scoring.duplicate import board_score
 from pbnkit.scoring.records import results_of
+from pbnkit.scoring.text import board_lines
 
 if TYPE_CHECKING:  # Arrow, which it needs, is a third of the start-up of pbnkit score
     from pbnkit.export.archive_units import ArchiveUnit
@@ -33,22 +34,27 @@ class ScoredUnit:
     #: workers, rather than for every result in the parent after the last unit; a few
     #: microseconds a result, lost if the profile turns out not to be duplicate
     board_scores: list[int | None]
+    #: each result's line of the printed sheet's table of boards
+    #: (:func:`~pbnkit.scoring.text.board_lines`), when asked for; made here for the same
+    #: reason. A duplicate sheet's row has the result's board score, which the line shows.
+    sheet_lines: list[str] | None = None
 
 
-def score_unit(unit: Unit) -> ScoredUnit:
-    """The board results of a unit of PBN files."""
+def score_unit(unit: Unit, sheet_lines: bool = False) -> ScoredUnit:
+    """The board results of a unit of PBN files (and with ``sheet_lines``, their lines
+    of the printed sheet)."""
     try:
-        return _scored(unit.reader())
+        return _scored(unit.reader(), sheet_lines)
     except OSError as error:
         raise ReadError(f"cannot read {unit.path}: {error.strerror or error}") from None
 
 
-def rescore_unit(unit: ArchiveUnit) -> ScoredUnit:
-    """The board results of a unit of an archive."""
-    return _scored(unit.games())
+def rescore_unit(unit: ArchiveUnit, sheet_lines: bool = False) -> ScoredUnit:
+    """The board results of a unit of an archive (and their lines of the sheet)."""
+    return _scored(unit.games(), sheet_lines)
 
 
-def _scored(games: Iterable[Game]) -> ScoredUnit:
+def _scored(games: Iterable[Game], sheet_lines: bool) -> ScoredUnit:
     results: list[BoardResult] = []
     scoring: dict[str | None, str] = {}
     with collector_paused():
@@ -57,4 +63,5 @@ def _scored(games: Iterable[Game]) -> ScoredUnit:
                 scoring[game.path] = game.value("Scoring") or ""
             results.extend(results_of(game))
         board_scores = [board_score(result)[0] for result in results]
-    return ScoredUnit(results, scoring, board_scores)
+        lines = board_lines(results, board_scores) if sheet_lines else None
+    return ScoredUnit(results, scoring, board_scores, lines)
