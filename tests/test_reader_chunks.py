@@ -214,3 +214,38 @@ def test_may_hold_an_empty_file_holds_nothing_and_a_file_not_in_ascii_anything(t
     utf16 = tmp_path / "utf16.pbn"
     utf16.write_bytes(b"% charset=utf-16\n" + b'[Event "x"]\n')
     assert may_hold(utf16, b"Scoring")
+
+
+def test_a_files_encoding_is_named_before_reading_as_a_whole_read_names_it(tmp_path):
+    """What the chunks of a file carry as its encoding, found before they are read: a
+    block of ASCII is not decoded, a file in Latin-1 not read at all."""
+    from pbnkit.jobs.units import MIN_CHUNK, file_encoding
+
+    ascii_game = GAME.format(event="Club", site="Bergen", board=1).encode("ascii") + b"\n"
+    filler = ascii_game * (2 * MIN_CHUNK // len(ascii_game) + 1)  # past the first blocks
+    cafe = GAME.format(event="Caf\xe9", site="Bergen", board=2)
+    files = {
+        "ascii": filler,
+        "utf8": filler + cafe.encode("utf-8"),
+        "latin1-late": filler + cafe.encode("latin-1"),  # UTF-8 until a line is not
+        "latin1-declared": b"% charset=ISO-8859-1\n" + filler + cafe.encode("latin-1"),
+        "bom-latin1-late": b"\xef\xbb\xbf" + filler + cafe.encode("latin-1"),
+        # a fallback line without a byte 0x80-0x9F, then far after it one with: Windows-1252
+        "cp1252-later": cafe.encode("latin-1") + filler + cafe.replace("Caf\xe9", "O\u2019Brien")
+        .encode("cp1252"),
+        "utf8-declared-latin1": b"% charset=UTF-8\n" + filler + cafe.encode("latin-1"),
+        "tricky": tricky_file(),
+    }
+    paths = [tmp_path / f"{name}.pbn" for name in files]
+    for path, data in zip(paths, files.values()):
+        path.write_bytes(data)
+    if CORPUS.is_dir():
+        paths += sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() == ".pbn")
+    names = set()
+    for path in paths:
+        reader = pbnkit.read(path)
+        for _ in reader:
+            pass
+        assert file_encoding(str(path)) == reader.encoding, path
+        names.add(reader.encoding)
+    assert {"utf-8", "latin-1 (fallback)", "windows-1252 (fallback)"} <= names

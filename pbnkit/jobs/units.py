@@ -10,6 +10,7 @@ commentary after the last game) is merged by the parent from every unit's
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import gc
 import os
@@ -21,7 +22,7 @@ from pathlib import Path
 from pbnkit.lin.reader import open_reader, sniff_file
 from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, merge, summary, tail_shares
 from pbnkit.pbn.reader import PbnReader
-from pbnkit.pbn.split import codec_of, detect
+from pbnkit.pbn.split import Encoding, codec_of, decoded, detect, line_separable, normalized
 
 #: chunks of a large file: small enough to keep every worker busy to the end and to
 #: keep memory flat (a unit's results are held until the parent merges them, so the
@@ -82,21 +83,30 @@ def merge_ends(ends: Sequence[UnitEnd], path: str, strict: bool) -> UnitEnd:
 def file_encoding(path: str) -> str:
     """The file's encoding as a whole reading names it, found before reading it: one pass
     of the codec over the bytes, at C speed, tells whether any line needs the Latin-1
-    fallback (line ends are ASCII, so a block decodes exactly when all its lines do)."""
+    fallback (line ends are ASCII, so a block decodes exactly when all its lines do).
+    A block that does not decode is decoded as the reader decodes it, line by line: in
+    a file that declares no charset, a fallback line holding a byte 0x80-0x9F names the
+    fallback Windows-1252, so the pass goes on to the first such line.
+
+    It runs before the first unit can start: a block of ASCII is not decoded (a tenth
+    of the time), and a file in Latin-1, which has no byte it cannot decode, not read."""
     with open(path, "rb") as stream:
         pending = stream.read(MIN_CHUNK)
         encoding = detect(pending)
         codec = codec_of(encoding)
+        if codecs.lookup(codec).name == "iso8859-1":
+            return encoding.name
         pending = pending[3:] if encoding.bom else pending
+        separable = line_separable(codec)  # and its ASCII bytes are ASCII characters
+        undeclared = not (encoding.declared or encoding.bom)
         while True:
             block = stream.read(MIN_CHUNK)
             data = pending + block
             cut = len(data) if not block else max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
-            try:
-                data[:cut].decode(codec)
-            except UnicodeDecodeError:
-                encoding.fallback_lines.append(0)
-                break
+            if not (separable and data.isascii()):
+                decoded(normalized(data[:cut], Encoding()), codec, separable, 1, encoding)
+                if encoding.windows_1252_lines or (encoding.fallback_lines and not undeclared):
+                    break  # the name is settled
             pending = data[cut:]
             if not block:
                 break
