@@ -5,7 +5,7 @@ chukker holding a deal that could not be scored says so in its title and its tot
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import repeat
 from operator import attrgetter, is_not
 from typing import Any
@@ -82,15 +82,16 @@ def _boards(report: ScoreReport, several: bool,
              + (f" {'sum':>5} {'IMP NS':>6}" if cross else ""))
     yield head + extra
     yield "-" * (len(head) + len(extra))
-    if heads is None:
-        heads = board_lines(report.results, [row.score_ns for row in rows])
-    elif len(heads) != len(rows):
+    if heads is not None and len(heads) != len(rows):
         raise ValueError(f"{len(heads)} lines for {len(rows)} boards")
+    # made as they are written, when not made already: the table is never held whole
+    lines = iter(heads) if heads is not None else _board_lines(
+        report.results, map(attrgetter("score_ns"), rows))
     if not (several or extra):  # hand records: the lines as they are
-        yield from heads
+        yield from lines
         return
     path: str | None | bool = False  # no file named yet
-    for result, row, line in zip(report.results, rows, heads):
+    for result, row, line in zip(report.results, rows, lines, strict=True):
         if several and result.path != path:
             path = result.path
             yield f"File: {path or '-'}"
@@ -110,27 +111,28 @@ def board_lines(results: Sequence[BoardResult], scores: Sequence[int | None]) ->
     """Each result's line of the sheet's table of boards, up to its N-S score (``scores``,
     in the same order): all that a line needs of no other record. ``-j`` workers make
     them beside each other, each for its own results, rather than the parent for every
-    record after the last unit (a tenth of a -j 2 run's wall time for 100,000 boards).
+    record after the last unit (a tenth of a -j 2 run's wall time for 100,000 boards)."""
+    return list(_board_lines(results, scores))
 
-    A sheet has a line per record: names come from tables, padded to their columns,
-    not from an enum's properties and a method call per line (a third of the sheet's
-    time), and the line is one %-format, not seven format calls (two fifths of it).
-    The tables are looked up by identity: a Contract's and an Enum's hash and equality
-    are methods in Python (a third of the time that was left). A contract's id stays
-    its own while ``results`` holds it, and an Enum member is one object for good."""
+
+def _board_lines(results: Iterable[BoardResult],
+                 scores: Iterable[int | None]) -> Iterator[str]:
+    # A sheet has a line per record: names come from tables, padded to their columns,
+    # not from an enum's properties and a method call per line (a third of the sheet's
+    # time), and the line is one %-format, not seven format calls (two fifths of it).
+    # The tables are looked up by identity: a Contract's and an Enum's hash and equality
+    # are methods in Python (a third of the time that was left). A contract's id stays
+    # its own while ``results`` holds it, and an Enum member is one object for good.
     contracts: dict[int, str] = {id(None): "-       "}
-    lines = []
     for result, score in zip(results, scores, strict=True):
         contract = contracts.get(id(result.contract))
         if contract is None and result.contract is not None:
             contract = contracts[id(result.contract)] = f"{result.contract.pbn():<8}"
         tricks = result.tricks
-        lines.append(_BOARD_LINE % (result.board or "-", result.room or "", contract,
-                                    _SEATS[id(result.declarer)],
-                                    "-" if tricks is None else tricks,
-                                    _VULNERABILITIES[id(result.vulnerability)],
-                                    "-" if score is None else score))
-    return lines
+        yield _BOARD_LINE % (result.board or "-", result.room or "", contract,
+                             _SEATS[id(result.declarer)], "-" if tricks is None else tricks,
+                             _VULNERABILITIES[id(result.vulnerability)],
+                             "-" if score is None else score)
 
 
 #: a board's line up to its N-S score: board, room, contract, by, tricks, vul, score (the
