@@ -88,8 +88,9 @@ def file_encoding(path: str) -> str:
     a file that declares no charset, a fallback line holding a byte 0x80-0x9F names the
     fallback Windows-1252, so the pass goes on to the first such line.
 
-    It runs before the first unit can start: a block of ASCII is not decoded (a tenth
-    of the time), and a file in Latin-1, which has no byte it cannot decode, not read."""
+    It runs before the first unit can start: a block of ASCII is not decoded (testing
+    the bytes takes a tenth of the time), and a file in Latin-1, which has no byte it
+    cannot decode, is not read."""
     with open(path, "rb") as stream:
         pending = stream.read(MIN_CHUNK)
         encoding = detect(pending)
