@@ -111,7 +111,8 @@ def board_lines(results: Sequence[BoardResult], scores: Sequence[int | None]) ->
     """Each result's line of the sheet's table of boards, up to its N-S score (``scores``,
     in the same order): all that a line needs of no other record. ``-j`` workers make
     them beside each other, each for its own results, rather than the parent for every
-    record after the last unit (a tenth of a -j 2 run's wall time for 100,000 boards)."""
+    record after the last unit (0.12 to 0.16 s of a 3 s ``score -j 2`` of 100,000 boards,
+    with a core idle)."""
     return list(_board_lines(results, scores))
 
 
