@@ -12,11 +12,13 @@ stands at.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from operator import sub
 from typing import Final
 
 from pbnkit.lin.pair import Pair
+from pbnkit.lin.terminals import TERMINALS
 
 _new_pair: Final = tuple.__new__  # a Pair without the frame of its __new__
 
@@ -102,14 +104,20 @@ def of_pairs(pairs: Sequence[Pair]) -> Pairs:
     return Pairs(keys, names, values, lines, columns, list(map(sub, starts, columns)))
 
 
-def of_line(run: str, start: int, line: int, shift: int) -> Pairs:
-    """The pairs of ``run``, pairs without a line end (``key|value|key|value|``) found at
-    offset ``start`` of line ``line``, whose first character is at offset ``shift + 1``."""
-    parts = run.split("|")  # keys and values alternate
+def of_line(run: str, start: int, line: int, shift: int) -> Pairs | None:
+    """The pairs of ``run``, text without a line end found at offset ``start`` of line
+    ``line``, whose first character is at offset ``shift + 1``; None when it is not
+    pairs only (``key|value|key|value|``, each key as the grammar's ``PAIR`` has it)."""
+    parts = run.split("|")  # keys and values alternate, and a bar ends the run
+    count = len(parts) >> 1
+    if not count or not len(parts) & 1 or parts[-1]:
+        return None
     keys, values = parts[0:-1:2], parts[1::2]
+    written = "|".join(keys)
+    if not _are_keys(written, count):
+        return None
     # BBO writes keys in lower case (and cards and calls not). A copy in lower case and a
     # comparison, where ``islower`` looked up each character's case in Unicode's tables.
-    written = "|".join(keys)
     lowered = written.lower()
     names = keys if lowered == written else lowered.split("|")
     # the column of each pair: after the key, the value and the two bars of the one before
@@ -119,5 +127,23 @@ def of_line(run: str, start: int, line: int, shift: int) -> Pairs:
     for key, value in zip(keys, values):
         columns.append(column)
         column += len(key) + len(value) + 2
-    count = len(keys)
     return Pairs(keys, names, values, [line] * count, columns, [shift] * count)
+
+
+#: A key as the grammar's PAIR has it: what comes before its first bar
+_KEY: Final = dict(TERMINALS)["PAIR"].partition(r"\|")[0]
+#: Keys joined by bars
+_KEYS: Final = re.compile(rf"{_KEY}(?:\|{_KEY})*")
+
+
+def _are_keys(written: str, count: int) -> bool:
+    """Whether ``written``, ``count`` keys joined by bars, are keys as the grammar has
+    them: one or two ASCII letters or digits, the first a letter. Keys of two characters
+    each (BBO's) put a key's first characters at every third place, and its second
+    characters after them: two slices of ASCII bytes, whose methods need no Unicode
+    table (a bar in either slice is a key of another length, never a good one when the
+    lengths add up to two a key). Others are matched by the regular expression."""
+    if len(written) == 3 * count - 1 and written.isascii():
+        code = written.encode("ascii")
+        return code[0::3].isalpha() and code[1::3].isalnum()
+    return _KEYS.fullmatch(written) is not None

@@ -20,8 +20,8 @@ from pbnkit.diagnostics import Diagnostic
 from pbnkit.lin import codes  # noqa: F401 -- registers the LIN codes
 from pbnkit.lin.columns import Pairs, of_pairs
 from pbnkit.lin.pair import Pair
-from pbnkit.lin.parser import (LinSyntaxError, has_key, iter_pairs, parse_pairs, runs_of,
-                               skip_after_error)
+from pbnkit.lin.parser import (LinSyntaxError, has_key, iter_pairs, lines_of_pairs,
+                               parse_pairs, runs_of, skip_after_error)
 from pbnkit.lin.records import FileContext, group_records, one_line, record_tags, tag
 from pbnkit.pbn.reader import PbnReader, Source
 from pbnkit.pbn.records import Game, TagValues
@@ -67,14 +67,18 @@ class LinReader(PbnReader):
             text, codec = body.decode("latin-1"), "latin-1"
             self.encoding_info = Encoding(bom=bom, fallback_lines=[1])
         problems: list[tuple[int, Diagnostic]] = []
-        runs_found = runs_of(text)
         runs: Iterable[Pairs]
-        if runs_found is not None:  # the common file: its pairs are cut out as they are read
-            runs, by_qx = iter_pairs(text, runs_found), has_key(text, runs_found, "qx")
-        else:
-            pairs = _pairs_with_recovery(text, problems)
-            runs = [of_pairs(pairs)] if pairs else []
-            by_qx = any(pair.name == "qx" for pair in pairs)
+        if "qx|" not in text.lower():  # no pair is a qx: boards start at their pn or md
+            runs, by_qx = _runs(text, problems), False
+        else:  # a vugraph file, most likely: whether a qx is a key, and so starts the
+            # boards, is known before the first board is read
+            runs_found = runs_of(text)
+            if runs_found is not None:
+                runs, by_qx = iter_pairs(text, runs_found), has_key(text, runs_found, "qx")
+            else:
+                pairs = _pairs_with_recovery(text, problems)
+                runs = [of_pairs(pairs)] if pairs else []
+                by_qx = any(pair.name == "qx" for pair in pairs)
         records = group_records(runs, by_qx)
         header = next(records)
         head_text = one_line(text[header.start:header.end]) if header is not None else ""
@@ -138,6 +142,27 @@ def _reached(line: int, context: FileContext) -> int:
 def _at(diagnostic: Diagnostic, path: str | None, board: str | None) -> Diagnostic:
     return Diagnostic(diagnostic.code, diagnostic.message, diagnostic.line,
                       diagnostic.column, path, board, diagnostic.severity)
+
+
+def _runs(text: str, problems: list[tuple[int, Diagnostic]]) -> Iterator[Pairs]:
+    """The pairs of a text, a run at a time, as they are read: line by line while the
+    lines are pairs only (:func:`lines_of_pairs`), then by the regular expression from
+    the first line that is not, else, when the rest holds a syntax error, by Lark with
+    recovery (reported in ``problems``, which the reader looks in as it gives out each
+    board: a board is given out once the next is found, so its problems are known)."""
+    rest = yield from lines_of_pairs(text)
+    if rest is None:
+        return
+    offset, line = rest
+    found = runs_of(text, offset, line)
+    if found is not None:
+        yield from iter_pairs(text, found)
+        return
+    # the lines read are blanked, keeping every position: Lark reads the same pairs
+    # and errors after them as in the whole text
+    pairs = _pairs_with_recovery(_BLANKABLE.sub(" ", text[:offset]) + text[offset:], problems)
+    if pairs:
+        yield of_pairs(pairs)
 
 
 def _pairs_with_recovery(text: str, problems: list[tuple[int, Diagnostic]]) -> list[Pair]:

@@ -330,6 +330,9 @@ def _room_and_board(pairs: Pairs, named: dict[str, int],
     ah = named.get("ah")
     if ah is not None:
         value = pairs.values[ah]
+        last = value[value.rfind(" ") + 1:]  # "Board 12": the last word is the number
+        if last.isdecimal():  # the class of \d
+            return None, str(int(last))
         numbers = _NUMBER.findall(value)
         if numbers:
             return None, str(int(numbers[-1]))
@@ -435,7 +438,8 @@ def _bbo_hands(written: tuple[str, ...]) -> list[Hand] | None:
         spades, hearts, diamonds, clubs = (spades | bits_s, hearts | bits_h,
                                            diamonds | bits_d, clubs | bits_c)
         full = full and (at == 13 or len(s) + len(h) + len(d) + len(c) == 13)
-        read.append((s[::-1], h[::-1], d[::-1], c[::-1]))
+        # high to low, from the bits: strings made once, where reversing made four a hand
+        read.append((_holding(bits_s), _holding(bits_h), _holding(bits_d), _holding(bits_c)))
     if full and apart and read[3] == _NO_HAND:
         read[3] = (_holding(_ALL_RANKS ^ spades), _holding(_ALL_RANKS ^ hearts),
                    _holding(_ALL_RANKS ^ diamonds), _holding(_ALL_RANKS ^ clubs))
@@ -639,8 +643,9 @@ def _auction(pairs: Pairs, bidding: Sequence[int], dealer: TagPair | None,
     if start < 0:
         return []
     seat = dealer.value if dealer is not None else "?"
-    return [tag_at("Auction", seat, pairs, start, section_body(texts, lines, columns)),
-            *notes]
+    # a call's line is never before the one of the call before it
+    body = section_body(texts, lines, columns, lines[0] == lines[-1])
+    return [tag_at("Auction", seat, pairs, start, body), *notes]
 
 
 def _play(pairs: Pairs, cards: list[int], claim: int | None, hands: dict[str, Hand] | None,
@@ -662,8 +667,7 @@ def _play(pairs: Pairs, cards: list[int], claim: int | None, hands: dict[str, Ha
     cards = cards + [cards[-1]] * missing
     # the holdings of each suit, the hands' in LIN's order (South first) between bars:
     # who holds a card is then a search in C
-    suits = ["|".join(holdings) for holdings in zip(*hands.values())] if hands else []
-    seats = [_CLOCKWISE_INDEX[seat] for seat in hands] if hands else []
+    suits = _suits(hands) if hands else []
     order: list[int] = []  # the cards in the order of the Play section's columns
     first = -1
     leader = 3  # a card no hand holds: the replay reports it; the columns keep the order
@@ -672,7 +676,7 @@ def _play(pairs: Pairs, cards: list[int], claim: int | None, hands: dict[str, Ha
             holdings = suits[_SUIT_INDEX[led[0]]]
             at = holdings.find(led[1])
             if at >= 0:  # the first hand that holds it (two may, in a bad deal)
-                leader = seats[holdings.count("|", 0, at)]
+                leader = _LIN_SEATS[holdings.count("|", 0, at)]
         if first < 0:
             first = leader
         turn = (first - leader) % 4  # the leader's card goes to the leader's column
@@ -685,14 +689,29 @@ def _play(pairs: Pairs, cards: list[int], claim: int | None, hands: dict[str, Ha
     pair_lines = pairs.lines
     first_line = pair_lines[cards[0]]
     # the pairs' lines never go down: cards from one line (most boards) are all on it
-    lines = ([first_line] * len(order) if pair_lines[cards[-1]] == first_line
-             else _picked(pair_lines, placed_pairs))
+    one_line = pair_lines[cards[-1]] == first_line and (
+        claim is None or pair_lines[claim] == first_line)
+    lines = [first_line] if one_line else _picked(pair_lines, placed_pairs)
     if claim is not None:
         texts.append("*")
-        lines.append(pairs.lines[claim])
         columns.append(pair_columns[claim])
+        if not one_line:
+            lines.append(pair_lines[claim])
     return [tag_at("Play", CLOCKWISE[first], pairs, cards[0],
-                   section_body(texts, lines, columns))]
+                   section_body(texts, lines, columns, one_line))]
+
+
+def _suits(hands: dict[str, Hand]) -> list[str]:
+    """The holdings of each suit, the hands' in LIN's order (South first) between bars."""
+    south, west, north, east = hands["S"], hands["W"], hands["N"], hands["E"]
+    return [f"{south[0]}|{west[0]}|{north[0]}|{east[0]}",
+            f"{south[1]}|{west[1]}|{north[1]}|{east[1]}",
+            f"{south[2]}|{west[2]}|{north[2]}|{east[2]}",
+            f"{south[3]}|{west[3]}|{north[3]}|{east[3]}"]
+
+
+#: The seats of LIN's order (South first), as PBN counts them clockwise from North
+_LIN_SEATS: Final = [CLOCKWISE.index(seat) for seat in SEATS]
 
 
 def _picked(items: list[T], order: list[int]) -> list[T]:
@@ -723,4 +742,3 @@ def _trick_order(trick: int, turn: int) -> tuple[int, ...]:
 
 
 _TRICK_ORDERS: Final = [[_trick_order(trick, turn) for turn in range(4)] for trick in range(13)]
-_CLOCKWISE_INDEX: Final = {seat: index for index, seat in enumerate(CLOCKWISE)}

@@ -25,26 +25,43 @@ from pbnkit.pbn.records import PLACE_TYPE, Element, ElementKind
 
 # Final: compiled, a C variable, not a look-up in the module's dict at each use
 _TOKENS: Final = ElementKind.TOKENS
+_PLACE_TYPE: Final = PLACE_TYPE
+_array: Final = array
 _new_element: Final = tuple.__new__  # an Element without the frame of its __new__
 _WIDEST: Final = 256
 _BLANKS: Final = tuple(" " * width for width in range(_WIDEST))  # the gaps on a line of pairs
 _SPACE: Final = re.compile(r"\s")  # what separates the words of a run (Element.split's \S+)
 
 
-def section_body(texts: list[str], lines: list[int],
-                 columns: list[int]) -> tuple[Element, ...]:
+def section_body(texts: list[str], lines: list[int], columns: list[int],
+                 one_line: bool = False) -> tuple[Element, ...]:
     """The elements of a section whose tokens, in the section's order, are ``texts`` at
-    ``lines`` and ``columns``: one placed run, unless a token holds white space."""
-    if _has_blank("".join(texts)):  # a value BBO would not write
-        return _with_blanks(texts, lines, columns)
-    return (placed(texts, lines, columns),)
+    ``lines`` and ``columns``: one placed run, unless a token holds white space.
+    ``one_line``: every token is on line ``lines[0]``, the only one ``lines`` needs."""
+    text = " ".join(texts)
+    # a token holds a blank when there are more blanks than between the tokens, or
+    # other white space, which is never printable
+    if text.count(" ") >= len(texts) or (not text.isprintable()
+                                         and _has_blank("".join(texts))):
+        # a value BBO would not write
+        return _with_blanks(texts, lines[:1] * len(texts) if one_line else lines, columns)
+    if one_line:  # a board on one line: its number, copied
+        places = (_array(_PLACE_TYPE, lines[:1]) * len(texts)).tobytes()
+        places += _array(_PLACE_TYPE, columns).tobytes()
+        return (_new_element(Element, (_TOKENS, text, lines[0], columns[0], places)),)
+    return (_placed_run(text, lines, columns),)
 
 
 def placed(texts: list[str], lines: list[int], columns: list[int]) -> Element:
     """A placed run (see :class:`~pbnkit.pbn.records.Element`) of the tokens ``texts``,
     none of which holds white space, each at its line and column."""
-    places = array(PLACE_TYPE, lines + columns).tobytes()  # one array, not two
-    return _new_element(Element, (_TOKENS, " ".join(texts), lines[0], columns[0], places))
+    return _placed_run(" ".join(texts), lines, columns)
+
+
+def _placed_run(text: str, lines: list[int], columns: list[int]) -> Element:
+    """A placed run of the tokens joined by blanks in ``text``."""
+    places = _array(_PLACE_TYPE, lines + columns).tobytes()  # one array, not two
+    return _new_element(Element, (_TOKENS, text, lines[0], columns[0], places))
 
 
 def laid_out(body: tuple[Element, ...]) -> tuple[Element, ...]:
