@@ -80,6 +80,21 @@ def test_runs_decode_as_an_element_a_token_does(case):
     assert items[0] == items[1] == items[2]
 
 
+@given(sections())
+def test_a_section_on_one_line_keeps_its_columns_only(case):
+    """Tokens all on one line are placed with their columns only: the same tokens at
+    the same places, decoded alike, as placed with their lines too."""
+    texts, lines, columns = case
+    lines = [lines[0]] * len(texts)
+    body = section_body(texts, lines[:1], columns, one_line=True)
+    assert tokens(body) == tokens(section_body(texts, lines, columns)) == tokens(
+        alone(texts, lines, columns))
+    assert laid_out(body) == laid_out(section_body(texts, lines, columns))
+    if not any(_has_blank(text) for text in texts):  # one run, four bytes a token
+        (run,) = body
+        assert len(run.places) == 4 * len(texts)
+
+
 def test_a_section_is_one_placed_run():
     # a call, the alert note at its own column, then the next call further on
     body = section_body(["2C", "=1=", "X"], [1, 1, 1], [10, 10, 15])

@@ -135,7 +135,7 @@ def _reached(line: int, context: FileContext) -> int:
     """``reached`` once the record starting at ``line`` is found: a board's findings are
     at its own pairs, or at those of the file's context it takes tags from (the header's
     ``vg``, ``pn`` and ``rs``, which may come before the boards already read)."""
-    first = context.first_line()
+    first = context.first_line
     return line if first is None or first > line else first
 
 

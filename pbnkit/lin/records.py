@@ -118,6 +118,9 @@ class FileContext:
     results: list[str] = field(default_factory=list)
     results_pair: Pair | None = None
     first_board: int = 1
+    #: the first line of the pairs that boards still to come may take tags from, and so
+    #: have findings at (None: no such pair): found as pairs are taken, not at each board
+    first_line: int | None = None
 
     def take(self, pair: Pair) -> None:
         name = pair.name
@@ -134,15 +137,11 @@ class FileContext:
             self.results, self.results_pair = pair.value.split(","), pair
         elif name == "pn":
             self.players, self.players_pair = pair.value.split(","), pair
-
-    def first_line(self) -> int | None:
-        """The first line of the pairs that boards still to come may take tags from, and
-        so have findings at (None: no such pair)."""
-        lines = [pair.line for _, pair in self.tags.values()]
-        for pair in (self.players_pair, self.results_pair):
-            if pair is not None:
-                lines.append(pair.line)
-        return min(lines) if lines else None
+        lines = [held.line for _, held in self.tags.values()]
+        for held in (self.players_pair, self.results_pair):
+            if held is not None:
+                lines.append(held.line)
+        self.first_line = min(lines) if lines else None
 
     def result(self, room: str | None, board: str | None) -> str | None:
         """The ``rs`` entry of a vugraph board: two per board (open, closed) from the
@@ -379,8 +378,10 @@ _PLAIN_HAND: Final = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2
 _PLAIN_DEAL: Final = re.compile(rf"([1-4]?){_PLAIN_HAND.pattern},{_PLAIN_HAND.pattern},"
                                 rf"{_PLAIN_HAND.pattern},(?:{_PLAIN_HAND.pattern})?")
 _NO_HAND: Final[Hand] = ("", "", "", "")
-#: The seats clockwise from each, as a Deal tag lists the hands.
-_FROM: Final = {seat: CLOCKWISE[at:] + CLOCKWISE[:at] for at, seat in enumerate(CLOCKWISE)}
+#: The hands in LIN's order (South first) clockwise from each seat, as a Deal tag lists
+#: them: their indices in that order.
+_FROM: Final = {seat: [SEATS.index(other) for other in CLOCKWISE[at:] + CLOCKWISE[:at]]
+                for at, seat in enumerate(CLOCKWISE)}
 
 
 def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
@@ -451,11 +452,17 @@ def _deal(dealer: str | None,
     """:func:`read_md`'s answer for the hands read, in LIN's order (South first)."""
     if read.count(_NO_HAND) == 1:
         read[read.index(_NO_HAND)] = _fourth_hand(read) or _NO_HAND
-    hands: dict[str, Hand] = dict(zip(SEATS, read))
     first = dealer or "N"
-    deal = f"{first}:" + " ".join([".".join(hands[seat]) if hands[seat] != _NO_HAND else "-"
-                                   for seat in _FROM[first]])
-    return dealer, deal, hands
+    deal = first + ":" + " ".join([_hand_text(read[at]) for at in _FROM[first]])
+    return dealer, deal, {"S": read[0], "W": read[1], "N": read[2], "E": read[3]}
+
+
+def _hand_text(hand: Hand) -> str:
+    """A hand as a Deal tag writes it (``-``: unknown)."""
+    spades, hearts, diamonds, clubs = hand
+    if not (spades or hearts or diamonds or clubs):
+        return "-"
+    return f"{spades}.{hearts}.{diamonds}.{clubs}"
 
 
 def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:

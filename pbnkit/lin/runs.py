@@ -45,9 +45,8 @@ def section_body(texts: list[str], lines: list[int], columns: list[int],
                                          and _has_blank("".join(texts))):
         # a value BBO would not write
         return _with_blanks(texts, lines[:1] * len(texts) if one_line else lines, columns)
-    if one_line:  # a board on one line: its number, copied
-        places = (_array(_PLACE_TYPE, lines[:1]) * len(texts)).tobytes()
-        places += _array(_PLACE_TYPE, columns).tobytes()
+    if one_line:  # a board on one line (most): its tokens' columns only
+        places = _array(_PLACE_TYPE, columns).tobytes()
         return (_new_element(Element, (_TOKENS, text, lines[0], columns[0], places)),)
     return (_placed_run(text, lines, columns),)
 

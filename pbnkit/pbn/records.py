@@ -48,9 +48,9 @@ class Element(NamedTuple):
     line: int
     column: int
     #: a placed run's token positions: their lines, then their columns, packed as
-    #: unsigned 32-bit ints (see :meth:`positions`); empty for any other element. Bytes:
-    #: one object, which the garbage collector never looks into, where a tuple of
-    #: positions would be many.
+    #: unsigned 32-bit ints, or only their columns when they all stand on the run's line
+    #: (see :meth:`positions`); empty for any other element. Bytes: one object, which the
+    #: garbage collector never looks into, where a tuple of positions would be many.
     places: bytes = b""
 
     def same_content(self, other: Element) -> bool:
@@ -59,6 +59,8 @@ class Element(NamedTuple):
     def positions(self) -> tuple[list[int], list[int]]:
         """The lines and the columns of the tokens of a placed run."""
         packed = array(PLACE_TYPE, self.places).tolist()
+        if len(packed) == self.text.count(" ") + 1:  # a column a token: all on one line
+            return [self.line] * len(packed), packed
         count = len(packed) // 2
         return packed[:count], packed[count:]
 
