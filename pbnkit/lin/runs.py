@@ -45,10 +45,7 @@ def section_body(texts: list[str], lines: list[int], columns: list[int],
                                          and _has_blank("".join(texts))):
         # a value BBO would not write
         return _with_blanks(texts, lines[:1] * len(texts) if one_line else lines, columns)
-    if one_line:  # a board on one line (most): its tokens' columns only
-        places = _array(_PLACE_TYPE, columns).tobytes()
-        return (_new_element(Element, (_TOKENS, text, lines[0], columns[0], places)),)
-    return (_placed_run(text, lines, columns),)
+    return (_placed_run(text, lines, columns, one_line),)
 
 
 def placed(texts: list[str], lines: list[int], columns: list[int]) -> Element:
@@ -57,9 +54,12 @@ def placed(texts: list[str], lines: list[int], columns: list[int]) -> Element:
     return _placed_run(" ".join(texts), lines, columns)
 
 
-def _placed_run(text: str, lines: list[int], columns: list[int]) -> Element:
-    """A placed run of the tokens joined by blanks in ``text``."""
-    places = _array(_PLACE_TYPE, lines + columns).tobytes()  # one array, not two
+def _placed_run(text: str, lines: list[int], columns: list[int],
+                one_line: bool = False) -> Element:
+    """A placed run of the tokens joined by blanks in ``text``: their columns only when
+    they all stand on one line (a board on one line, most), else their lines and columns
+    in one array."""
+    places = _array(_PLACE_TYPE, columns if one_line else lines + columns).tobytes()
     return _new_element(Element, (_TOKENS, text, lines[0], columns[0], places))
 
 
