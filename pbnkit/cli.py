@@ -142,6 +142,10 @@ def main(ctx: click.Context) -> None:
     select and ignore, per-file ignores, strict, profile) come from a pbnkit.toml or the
     [tool.pbnkit] table of a pyproject.toml, in this directory or the nearest above it.
     """
+    # pyarrow imports numpy, whose OpenBLAS starts a thread per core that spins for a
+    # tenth of a CPU second, on the cores the workers need; pbnkit does no linear algebra.
+    # Set before any import of pyarrow, and inherited by the workers.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if ctx.invoked_subcommand not in _SETTINGS_COMMANDS:
         return
     from pbnkit.config import ConfigError, find, load

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -388,6 +389,23 @@ def test_the_command_starts_without_the_heavy_modules():
     loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             check=True, cwd=REPO).stdout.split()
     assert loaded == []
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("4", "4")])
+def test_arrow_is_imported_with_one_blas_thread_unless_the_user_says(tmp_path, given, expected):
+    # pyarrow imports numpy, whose OpenBLAS would start a thread per core, spinning for a
+    # tenth of a CPU second: a third of a small convert's time. A user's own setting stays.
+    script = ("import os, sys\nfrom pbnkit.cli import main\ntry:\n"
+              f"    main(['convert', '-q', {str(REPO / 'sample_data' / 'team_match.pbn')!r}, "
+              f"'-o', {str(tmp_path / 'out.parquet')!r}])\nexcept SystemExit:\n    pass\n"
+              "print('pyarrow' in sys.modules, os.environ['OPENBLAS_NUM_THREADS'])")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    printed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             check=True, cwd=REPO, env=env).stdout.split()
+    assert printed == ["True", expected]
+    assert (tmp_path / "out.parquet").exists()
 
 
 @pytest.mark.parametrize("work", ["pbnkit.jobs.work", "pbnkit.rules.report"])
