@@ -8,8 +8,9 @@ Every line runs as its own process, the way a user runs it, and is measured in C
 (user + system, workers included) through ``wait4``; wall seconds are printed for the
 ``-j`` lines, where wall time is the point. Each ratio is boards per CPU-second over
 endplay's ``pbn.load`` boards per CPU-second on the same file, each line's runs taking
-turns with endplay's, so the noise of a shared machine mostly cancels out. ``--memory`` adds the peak RSS of each command at N and 10 N
-boards (flat memory: the larger run should need little more than the smaller).
+turns with endplay's, so the noise of a shared machine mostly cancels out. ``--memory``
+adds the peak RSS of each command at N and 10 N boards (flat memory: the larger run
+should need little more than the smaller).
 ``--compiled`` runs pbnkit as its wheel is built, with the hot modules compiled by mypyc
 (built once per state of the sources, as ``pytest --compiled`` does). ``--jobs-boards M``
 measures the ``-j`` lines on a file of M boards instead (the serial start-up of a run,
@@ -112,7 +113,7 @@ def speed_table(path: str, out: str, boards: int, repeat: int) -> list[str]:
             theirs.append(run(endplay))
             ours.append(run(argv))
         measured[name] = (best_of(theirs), best_of(ours))
-    fastest = min(theirs.cpu for theirs, _ in measured.values())
+    fastest = min(endplay_run.cpu for endplay_run, _ in measured.values())
     lines = [f"{'work':<24}{'CPU s':>8}{'boards/CPU-s':>14}{'endplay s':>11}{'ratio':>8}  target",
              f"{'endplay pbn.load':<24}{fastest:>8.2f}{boards / fastest:>14.0f}"
              "   (its fastest run of all)"]

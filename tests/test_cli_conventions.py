@@ -394,7 +394,7 @@ def test_the_command_starts_without_the_heavy_modules():
 @pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("4", "4")])
 def test_arrow_is_imported_with_one_blas_thread_unless_the_user_says(tmp_path, given, expected):
     # pyarrow imports numpy, whose OpenBLAS would start a thread per core, spinning for a
-    # tenth of a CPU second: a third of a small convert's time. A user's own setting stays.
+    # tenth of a CPU second: a fifth of a small convert's CPU. A user's own setting stays.
     script = ("import os, sys\nfrom pbnkit.cli import main\ntry:\n"
               f"    main(['convert', '-q', {str(REPO / 'sample_data' / 'team_match.pbn')!r}, "
               f"'-o', {str(tmp_path / 'out.parquet')!r}])\nexcept SystemExit:\n    pass\n"
