@@ -26,7 +26,7 @@ NOT_SCORED_CODES = register(
          "vulnerability cannot be read is left out of its board's field and of its pairs' "
          "totals: the ranking no longer counts it. A table row is a warning; a record with "
          "a contract and no result (a deal saved after the auction) is information.",
-         'a ScoreTable row "2 6 3D/ E 8 100 -" (no contract reads 3D/)',
+         'a ScoreTable row "2 6 3D/ E 8 - -": no contract reads 3D/, and no score is given',
          "Write the result as PBN spells it (3DX), or an artificial score (^50) for an "
          "adjusted board."),
 )

@@ -169,13 +169,13 @@ class PairsEvent:
             return {}
         awards_ew: dict[int, float] = {}
         comparisons = everyone - 1
-        divisor = {"none": 1, "scores": everyone, "comparisons": comparisons}[scoring.divisor]
+        # Law 12C2's IMPs are for one comparison: a summed cross-IMP scale counts as many
+        # as the result would have made
+        per_award = 1.0 if method is Method.BUTLER or comparisons < 1 else comparisons / {
+            "none": 1, "scores": everyone, "comparisons": comparisons}[scoring.divisor]
         for position in awarded:
             award = _award(results[position])
-            # Law 12C2's IMPs are for one comparison: a summed cross-IMP scale counts as
-            # many as the result would have made
-            scaled = 1.0 if method is Method.BUTLER or award.imps is not None else (
-                comparisons / divisor)
+            scaled = 1.0 if award.imps is not None else per_award
             boards[position] = boards[position]._replace(imp_ns=award.imps_ns * scaled)
             awards_ew[position] = award.imps_ew * scaled
         if method is Method.BUTLER and played:
