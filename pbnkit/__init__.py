@@ -7,15 +7,20 @@ from typing import TYPE_CHECKING, Any
 #: the one place the version is written (the build reads it from here)
 __version__ = "0.1.0"
 
-__all__ = ["Game", "PbnReader", "TagPair", "__version__", "read", "read_text"]
+__all__ = ["Game", "PbnReader", "TagPair", "__version__", "read", "read_text", "validate"]
 
 if TYPE_CHECKING:
     from pbnkit.pbn import Game, PbnReader, TagPair, read, read_text
+    from pbnkit.rules.report import validate
 
 
 def __getattr__(name: str) -> Any:
     # The reader (and the grammar it loads) only when asked for: `pbnkit --version`, and
     # every pbnkit module, import this package first.
+    if name == "validate":
+        from pbnkit.rules.report import validate
+
+        return validate
     if name in __all__:
         import pbnkit.pbn
 

@@ -106,7 +106,10 @@ def test_passed_out_board_scores_nothing() -> None:
 
 
 def test_record_without_result_is_not_compared() -> None:
-    assert check(record('[Score "NS 9999"]', result="")) == []
+    # what score cannot score is said, as information (SC036), and nothing is compared
+    (found,) = check(record('[Score "NS 9999"]', result=""))
+    assert found.code == "SC036" and found.effective_severity is Severity.INFO
+    assert found.message == "not scored: contract 4S has no result"
 
 
 def test_old_mp_keeps_undertricks_from_the_fourth_at_200() -> None:
@@ -383,7 +386,8 @@ def test_vulnerable_tag_against_games_won_warns() -> None:
 
 def test_after_an_unscored_deal_the_rubber_is_not_checked_and_a_note_says_so() -> None:
     # without the first result nobody knows who has a game: nothing after it is compared
-    (found,) = rubber(third_vulnerable="None", third_score="NS 100/0", first_result="")
+    lost, found = rubber(third_vulnerable="None", third_score="NS 100/0", first_result="")
+    assert lost.code == "SC036" and lost.board == "1"  # the deal score cannot score
     assert found.code == "SC032" and found.board == "2"  # the next ScoreRubber
     assert found.message == ("ScoreRubber not checked after board 1, which could not be "
                              "scored: the games won since are not known")

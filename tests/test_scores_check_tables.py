@@ -137,7 +137,9 @@ def test_ranks_follow_the_ns_scores_ties_sharing_the_better_rank() -> None:
 
 
 def test_ranks_of_a_field_with_an_artificial_score_are_noted() -> None:
-    (found,) = check(board("Rank;Score_NS", "1 420\n2 ^170\n3 -50\n"))
+    # ^170 is no share of a top (over 100 %): score leaves the row out, and says so
+    lost, found = check(board("Rank;Score_NS", "1 420\n2 ^170\n3 -50\n"))
+    assert lost.code == "SC036" and "ScoreTable row 2" in lost.message
     assert found.code == "SC032" and found.message.startswith("Rank not checked")
 
 

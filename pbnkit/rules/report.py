@@ -12,6 +12,7 @@ from pathlib import Path, PurePath
 from typing import Any, cast
 
 from pbnkit.diagnostics import Diagnostic, Severity
+from pbnkit.errors import PbnError
 from pbnkit.jobs.units import Unit, UnitEnd, collector_paused, end_of, merge_ends
 from pbnkit.lin.reader import sniff_file
 from pbnkit.pbn.chunks import may_hold
@@ -386,6 +387,21 @@ def validate_file(path: Path, strict: bool = False, codes: tuple[tuple[str, ...]
     validation = FileValidation(str(path), options)
     validation.add(check_unit(options, Unit(str(path), 0)))
     return validation.finish()
+
+
+def validate(path: str | Path, strict: bool = False) -> list[Diagnostic]:
+    """Every finding of one file, in line order: what ``pbnkit validate --min-severity
+    info`` lists for it (the games' own checks and those of the whole file: matchpoints,
+    team matches, totals, the results score cannot score). Raises
+    :class:`~pbnkit.errors.PbnError` when the file cannot be read.
+
+    >>> [d.code for d in validate("sample_data/pairs_matchpoints.pbn")]
+    []
+    """
+    report, found = validate_file(Path(path), strict)
+    if report.failure is not None:
+        raise PbnError(f"{path}: {report.failure}")
+    return found
 
 
 def _internal(error: Exception, line: int | None) -> str:

@@ -1,6 +1,6 @@
 """The spellings of a ScoreTable's cells that PBN does not define but scoring programs
-write (``3D*``, ``PO``, ``A+`` ...): the same warnings as in the Contract tag (TG017,
-TG022-TG024), at the cell, for the cells pbnkit reads as meant."""
+write (``3D*``, ``PO``, ``A+`` ...): the same warnings as in the Contract tag (TG022-TG024),
+at the cell, for the cells pbnkit reads as meant."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pbnkit.pbn.tables import Table, is_artificial, is_not_relevant, is_unknown
 from pbnkit.rules.tags import contract_spelling
 
 _SCORES = ("Score_NS", "Score_EW")
+#: the spellings that programs' own conventions, not abbreviations, give a Contract cell
+_PROGRAMS_OWN = ("TG022", "TG023", "TG024")
 
 
 def cell_spellings(table: Table) -> list[Diagnostic]:
@@ -21,7 +23,10 @@ def cell_spellings(table: Table) -> list[Diagnostic]:
     for row, cells in enumerate(table.rows):
         if contract is not None and not _special(cells[contract]):
             spelling = contract_spelling(cells[contract])
-            if spelling is not None:
+            # 3N and 4SR are how most tables abbreviate (Ruter's all do): only what a
+            # reader of PBN could not read is worth a word here; an unreadable contract is
+            # SC036's when it costs the row its result
+            if spelling is not None and spelling[0] in _PROGRAMS_OWN:
                 found.append(_at(table, row, contract, *spelling))
         for column in scores:
             text = cells[column]
