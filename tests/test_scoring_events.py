@@ -185,7 +185,7 @@ def test_text_sheet_shows_the_ranking_and_the_standings() -> None:
     assert "Ranking: pbnkit sample pairs, N-S" in output
     assert "   2      1      3     4.5  37.50  Berg, Ola - Berg, Kari" in output
     status, output = run_pbnkit("score", "--vp", SAMPLE_DATA / "teams_round_robin.pbn")
-    assert "Victory points: A 19.95, B 0.05" in output
+    assert "Victory points: Aurora 19.95, Cirrus 0.05" in output
     assert "   1 Aurora                     2     27      0  34.34" in output
 
 

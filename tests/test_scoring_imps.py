@@ -112,6 +112,31 @@ def test_four_board_match_totals_signed_imps_and_names_the_winner() -> None:
     assert match.imps_b == 8
     assert match.winner == "B"
     assert match.problems == ()
+    # each team's IMPs as its score card adds them: A won 6 on board 1, B 9 + 5 = 14
+    assert (match.won_a, match.won_b) == (6, 14)
+    assert match.verdict() == "A 6, B 14: B win by 8"  # the teams are named "A" and "B"
+
+
+def test_a_match_without_team_names_calls_the_teams_a_and_b() -> None:
+    unnamed = MatchKey(event="Club teams")
+    sheet = DuplicateProfile().score([
+        played(0, "1", "Open", Seat.N, "4S", 10, unnamed),  # +420
+        played(1, "1", "Closed", Seat.N, "3S", 10, unnamed),  # +170: diff 250, +6 to A
+    ])
+    (match,) = sheet.matches or ()
+    assert match.teams == ("A", "B")
+    assert match.verdict() == "A 6, B 0: team A wins by 6"
+
+
+def test_a_level_match_reads_as_a_draw() -> None:
+    sheet = DuplicateProfile().score([
+        played(0, "1", "Open", Seat.N, "4S", 10),  # +420
+        played(1, "1", "Closed", Seat.N, "3S", 10),  # +170: +6 to A
+        played(2, "8", "Open", Seat.N, "3S", 10),  # +170
+        played(3, "8", "Closed", Seat.N, "4S", 10),  # +420: +6 to B
+    ])
+    (match,) = sheet.matches or ()
+    assert match.verdict() == "A 6, B 6: a draw"
 
 
 def test_level_match_is_a_draw() -> None:

@@ -52,7 +52,8 @@ TABLES: dict[str, pa.Schema] = {
                         visit_team=_STR)),
         ("boards", pa.list_(_struct(board=_BOARD, open_ns=_INT, closed_ns=_INT, diff=_INT,
                                     imps=_INT))),
-        ("imps_a", _INT), ("imps_b", _INT), ("winner", _STR), ("vp_a", _FLOAT),
+        ("imps_a", _INT), ("imps_b", _INT), ("team_a", _STR), ("team_b", _STR),
+        ("imps_won_a", _INT), ("imps_won_b", _INT), ("winner", _STR), ("vp_a", _FLOAT),
         ("vp_b", _FLOAT),
     ]),
     "rubbers": pa.schema([

@@ -414,6 +414,37 @@ class Match:
         )
         return cls(key, tuple(boards), imps_a, -imps_a, winner, tuple(problems))
 
+    @property
+    def won_a(self) -> int:
+        """The IMPs team A won, board by board: what a team's score card adds up."""
+        return sum(board.imps for board in self.boards if board.imps > 0)
+
+    @property
+    def won_b(self) -> int:
+        """The IMPs team B won, board by board."""
+        return -sum(board.imps for board in self.boards if board.imps < 0)
+
+    @property
+    def teams(self) -> tuple[str, str]:
+        """The two teams as a sheet names them: the home and visiting teams when the
+        records name both, else A and B."""
+        home, visit = self.key.home_team, self.key.visit_team
+        return (home, visit) if home and visit else ("A", "B")
+
+    def verdict(self) -> str:
+        """``Aurora 27, Borealis 8: Aurora win by 19``: each team's IMPs, the winner
+        and the margin, as players read a match."""
+        team_a, team_b = self.teams
+        totals = f"{team_a} {self.won_a}, {team_b} {self.won_b}"
+        if self.winner is None:
+            return f"{totals}: no board compared"
+        if self.winner == "draw":
+            return f"{totals}: a draw"
+        winner = team_a if self.winner == "A" else team_b
+        named = self.key.home_team and self.key.visit_team
+        wins = f"{winner} win" if named else f"team {winner} wins"
+        return f"{totals}: {wins} by {abs(self.imps_a)}"
+
 
 class BoardScore(NamedTuple):
     """The scored row of one record, in file order.

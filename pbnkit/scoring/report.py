@@ -249,6 +249,8 @@ def _match(match: Match) -> dict[str, Any]:
         "boards": [{"board": b.board, "open_ns": b.open_ns, "closed_ns": b.closed_ns,
                     "diff": b.diff, "imps": b.imps} for b in match.boards],
         "imps_a": match.imps_a, "imps_b": match.imps_b,
+        "team_a": match.teams[0], "team_b": match.teams[1],
+        "imps_won_a": match.won_a, "imps_won_b": match.won_b,
         "winner": match.winner,  # None when no board could be compared
         "vp_a": match.vp_a, "vp_b": match.vp_b,
     }

@@ -191,17 +191,24 @@ def _standings(standings: Sequence[Standing]) -> Iterator[str]:
 def _match(match: Match) -> list[str]:
     key = match.key
     title = " / ".join(part for part in (key.event, key.section, key.stage, key.round) if part)
-    teams = f"A = {key.home_team or 'N-S in Open'}, B = {key.visit_team or 'E-W in Open'}"
-    lines = [f"Team match: {title or '(no event)'} ({teams})",
-             f"{'board':>6} {'Open NS':>8} {'Closed NS':>9} {'diff':>6} {'IMPs A':>6}",
-             "-" * 39]
+    team_a, team_b = match.teams
+    teams = (f"{team_a} v {team_b}, {team_a} N-S in Open" if key.home_team and key.visit_team
+             else "A = N-S in Open, B = E-W in Open")
+    # Each team's IMPs in a column of its own, as on a score card; the columns are as wide
+    # as the team names.
+    heads = f"IMPs {team_a}", f"IMPs {team_b}"
+    widths = [max(6, len(head)) for head in heads]
+    head = (f"{'board':>6} {'Open NS':>8} {'Closed NS':>9} {'diff':>6} "
+            f"{heads[0]:>{widths[0]}} {heads[1]:>{widths[1]}}")
+    lines = [f"Team match: {title or '(no event)'} ({teams})", head, "-" * len(head)]
     for board in match.boards:
+        won_a = board.imps if board.imps > 0 else ""
+        won_b = -board.imps if board.imps < 0 else ""
         lines.append(f"{board.board:>6} {board.open_ns:>8} {board.closed_ns:>9} "
-                     f"{board.diff:>6} {board.imps:>+6}")
-    verdict = {"A": "team A wins", "B": "team B wins", "draw": "a draw", None: "no board compared"}
-    lines.append(f"Total: A {match.imps_a} IMPs, B {match.imps_b} IMPs: {verdict[match.winner]}")
+                     f"{board.diff:>6} {won_a:>{widths[0]}} {won_b:>{widths[1]}}".rstrip())
+    lines.append(f"Total IMPs: {match.verdict()}")
     if match.vp_a is not None:
-        lines.append(f"Victory points: A {match.vp_a:.2f}, B {match.vp_b:.2f}")
+        lines.append(f"Victory points: {team_a} {match.vp_a:.2f}, {team_b} {match.vp_b:.2f}")
     return lines
 
 
