@@ -446,6 +446,56 @@ class Match:
         return f"{totals}: {wins} by {abs(self.imps_a)}"
 
 
+@dataclass(frozen=True, slots=True)
+class UnscoredMatch:
+    """A team match whose records are all in one room: no board can be compared, so it
+    has no result and stays out of the standings. ``boards`` are its board numbers as
+    written, in file order; ``index`` and ``path`` are its first record's."""
+
+    key: MatchKey
+    room: str
+    boards: tuple[str, ...]
+    index: int
+    path: str | None = None
+
+    @property
+    def board_range(self) -> str:
+        """The boards as a reader scans them: ``1-24``, ``1-3, 7``; boards without a
+        number last, as written."""
+        numbers = sorted({int(board) for board in self.boards if board.isdigit()})
+        runs: list[str] = []
+        last: int | None = None
+        for number in numbers:
+            if number - 1 == last:
+                runs[-1] = f"{runs[-1].split('-')[0]}-{number}"
+            else:
+                runs.append(str(number))
+            last = number
+        others = [board for board in dict.fromkeys(self.boards) if board and not board.isdigit()]
+        return ", ".join(runs + others)
+
+    @property
+    def title(self) -> str:
+        """``Event / Round 2 (Aurora v Borealis)``, or what of it the tags give."""
+        key = self.key
+        named = " / ".join(part for part in (key.event, key.section, key.stage, key.round)
+                           if part) or "(no event)"
+        teams = f" ({key.home_team} v {key.visit_team})" if key.home_team and key.visit_team \
+            else ""
+        return named + teams
+
+    @property
+    def problem(self) -> Problem:
+        """The match as the sheet lists it among what was not scored: once, not per board."""
+        count = len(set(self.boards))
+        boards = (f"board {self.board_range} was" if count == 1
+                  else f"{count} boards ({self.board_range}) were")
+        return Problem("one-room-match",
+                       f"team match {self.title} is not scored: its {boards} played in the "
+                       f"{self.room} room only, so no board can be compared",
+                       self.index, None, self.path)
+
+
 class BoardScore(NamedTuple):
     """The scored row of one record, in file order.
 
@@ -544,13 +594,18 @@ class ScoreSheet:
     notes: tuple[str, ...] = ()
     rankings: tuple[Ranking, ...] = ()
     standings: tuple[Standing, ...] = ()
+    #: team matches left out of ``matches`` and the standings: their records are all in
+    #: one room
+    unscored_matches: tuple[UnscoredMatch, ...] = ()
 
     @property
     def all_problems(self) -> tuple[Problem, ...]:
-        """Every problem on the sheet: its own, then each match's, then each rubber's."""
+        """Every problem on the sheet: its own, then each match's, then each unscored
+        match, then each rubber's."""
         found = list(self.problems)
         for match in self.matches or ():
             found.extend(match.problems)
+        found.extend(match.problem for match in self.unscored_matches)
         for rubber in self.rubbers or ():
             found.extend(rubber.warnings)
         return tuple(found)
