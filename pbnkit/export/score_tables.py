@@ -75,6 +75,11 @@ TABLES: dict[str, pa.Schema] = {
         ("event", _STR), ("section", _STR), ("team", _STR), ("matches", _INT),
         ("imps_for", _INT), ("imps_against", _INT), ("vp", _FLOAT), ("rank", _INT),
     ]),
+    "unscored_matches": pa.schema([
+        ("event", _STR), ("section", _STR), ("stage", _STR), ("round", _STR),
+        ("home_team", _STR), ("visit_team", _STR), ("room", _STR), ("board_count", _INT),
+        ("board_range", _STR), ("path", _STR), ("index", _INT),
+    ]),
     "problems": pa.schema([("kind", _STR), ("message", _STR), ("path", _STR),
                            ("index", _INT), ("board", _BOARD)]),
 }

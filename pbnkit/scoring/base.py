@@ -457,6 +457,8 @@ class UnscoredMatch:
     boards: tuple[str, ...]
     index: int
     path: str | None = None
+    #: the files its records are in: a match may be split over files, a room to a file
+    files: int = 1
 
     @property
     def board_range(self) -> str:
@@ -492,7 +494,9 @@ class UnscoredMatch:
                   else f"{count} boards ({self.board_range}) were")
         return Problem("one-room-match",
                        f"team match {self.title} is not scored: its {boards} played in the "
-                       f"{self.room} room only, so no board can be compared",
+                       f"{self.room} room only, so no board can be compared"
+                       + (f" (records in {self.files} files from this one)"
+                          if self.files > 1 else ""),
                        self.index, None, self.path)
 
 

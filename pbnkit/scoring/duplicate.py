@@ -258,8 +258,9 @@ def rooms_of_matches(
     team match and have no result; and the problems of records of an unknown room."""
     stray: list[Problem] = []
     tables: dict[MatchKey, dict[str, dict[str, list[_Scored]]]] = {}
-    #: each match's first record, in file order: where its problem points
+    #: each match's first record, in file order (where its problem points), and its files
     first: dict[MatchKey, BoardResult] = {}
+    files: dict[MatchKey, set[str | None]] = defaultdict(set)
     for result, score in zip(results, scores, strict=True):
         if result.room is None:
             continue
@@ -272,6 +273,7 @@ def rooms_of_matches(
             continue
         board = (result.board or "").strip()
         first.setdefault(result.match_key, result)
+        files[result.match_key].add(result.path)
         rooms = tables.setdefault(result.match_key, {}).setdefault(board, defaultdict(list))
         rooms[room].append(_Scored(result, score))
     matches: list[Match] = []
@@ -282,7 +284,7 @@ def rooms_of_matches(
             continue
         opening = first[key]
         unscored.append(UnscoredMatch(key, (opening.room or "").strip(), tuple(boards),
-                                      opening.index, opening.path))
+                                      opening.index, opening.path, len(files[key])))
     return matches, unscored, stray
 
 

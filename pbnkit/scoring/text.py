@@ -12,7 +12,7 @@ from typing import Any
 
 from pbnkit.model import Seat, Side, Vulnerability
 from pbnkit.scoring.base import (BoardResult, Line, Match, Problem, Ranking, Reason, Rubber,
-                                 RubberDeal, Standing)
+                                 RubberDeal, Standing, UnscoredMatch)
 from pbnkit.scoring.report import ScoreReport, joined
 
 
@@ -47,7 +47,7 @@ def _lines(report: ScoreReport, heads: Sequence[str] | None) -> Iterator[str]:
         yield ""
         yield from _match(match)
     yield from _rankings(report.sheet.rankings)
-    yield from _standings(report.sheet.standings)
+    yield from _standings(report.sheet.standings, report.sheet.unscored_matches)
     for rubber in report.sheet.rubbers or ():
         yield ""
         if rubber.unit == "chukker":
@@ -175,17 +175,24 @@ def _rankings(rankings: Sequence[Ranking]) -> Iterator[str]:
         yield f"{line.rank:>4} {line.id:>6} {line.boards:>6}{figure}  {line.names or ''}"
 
 
-def _standings(standings: Sequence[Standing]) -> Iterator[str]:
-    title: tuple[str | None, ...] | None = None
+def _standings(standings: Sequence[Standing],
+               unscored: Sequence[UnscoredMatch]) -> Iterator[str]:
+    """One table per event and section, best first, then the event's matches that could
+    not be scored (their records are all in one room): they are not in the table."""
+    events: dict[tuple[str | None, str | None], list[Standing]] = {}
     for line in standings:
-        if (line.event, line.section) != title:
-            title = (line.event, line.section)
-            named = " / ".join(part for part in title if part)
-            yield ""
-            yield f"Standings: {named or '(no event)'}"
-            yield f"{'rank':>4} {'team':<20} {'matches':>7} {'IMPs +':>6} {'IMPs -':>6} {'VP':>6}"
-        yield (f"{line.rank:>4} {line.team:<20} {line.matches:>7} {line.imps_for:>6} "
-               f"{line.imps_against:>6} {_number(line.vp, 2):>6}")
+        events.setdefault((line.event, line.section), []).append(line)
+    for (event, section), lines in events.items():
+        named = " / ".join(part for part in (event, section) if part)
+        yield ""
+        yield f"Standings: {named or '(no event)'}"
+        yield f"{'rank':>4} {'team':<20} {'matches':>7} {'IMPs +':>6} {'IMPs -':>6} {'VP':>6}"
+        for line in lines:
+            yield (f"{line.rank:>4} {line.team:<20} {line.matches:>7} {line.imps_for:>6} "
+                   f"{line.imps_against:>6} {_number(line.vp, 2):>6}")
+        yield from (f"Not scored, so not in these standings: {match.title}, boards "
+                    f"{match.board_range}: {match.room} room only" for match in unscored
+                    if (match.key.event, match.key.section) == (event, section))
 
 
 def _match(match: Match) -> list[str]:
