@@ -248,7 +248,8 @@ def _match(match: Match) -> MatchView:
     key = match.key
     title = " / ".join(part for part in (key.event, key.section, key.stage, key.round) if part)
     team_a, team_b = match.teams
-    seats = (f"{team_a} N-S in the Open room" if key.home_team and key.visit_team
+    seats = (f"{team_a} v {team_b}, {team_a} N-S in the Open room"
+             if key.home_team and key.visit_team
              else "A = N-S in the Open room, B = E-W in the Open room")
     return MatchView(title or "Team match", team_a, team_b, seats, match.boards, match.won_a,
                      match.won_b, match.verdict())
