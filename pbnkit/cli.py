@@ -413,7 +413,9 @@ def _vp_options(function: F) -> F:
     return click.option(
         "--vp", "victory_points", is_flag=True,
         help="Give each team match victory points on the WBF 2013 continuous 20-point "
-        "scale, and rank the teams of an event by them.")(function)
+        "scale, as the WBF's published tables give them (the formula rounded to two "
+        "decimals, then corrected so that no IMP is worth more than the one before), and "
+        "rank the teams of an event by them.")(function)
 
 
 def _score_output(report: ScoreReport, output_format: str, output: str | None, force: bool,

@@ -30,7 +30,7 @@ def test_a_generated_vugraph_match_is_scored_as_a_team_match(tmp_path):
     path = generated(tmp_path / "match.lin", 8, "--vugraph")
     status, out = run_pbnkit("score", path)
     assert status == 0
-    assert "Team match: Generated match / Segment 1 (A = HOME, B = AWAY)" in out
+    assert "Team match: Generated match / Segment 1 (HOME v AWAY, HOME N-S in Open)" in out
 
 
 def test_a_large_lin_file_is_one_unit(tmp_path):

@@ -147,10 +147,12 @@ def test_a_vugraph_match_scores_as_an_imp_team_match(tmp_path):
     path.write_text(VUGRAPH)
     status, out = run_pbnkit("score", path)
     assert status == 0
-    assert "Team match: Final / Segment 1 (A = LIONS, B = TIGERS)" in out
-    rows = [line.split() for line in out.splitlines() if line.strip()[:1].isdigit()]
-    match_rows = [r for r in rows if len(r) == 5]
-    assert match_rows == [["1", "400", "-50", "450", "+10"], ["2", "-450", "-200", "-250", "-6"]]
+    assert "Team match: Final / Segment 1 (LIONS v TIGERS, LIONS N-S in Open)" in out
+    # each team's IMPs in its own column: board 1's 10 under LIONS, board 2's 6 under TIGERS
+    assert " board  Open NS Closed NS   diff IMPs LIONS IMPs TIGERS" in out
+    assert "     1      400       -50    450         10\n" in out
+    assert "     2     -450      -200   -250                      6\n" in out
+    assert "Total IMPs: LIONS 10, TIGERS 6: LIONS win by 4" in out  # 10 - 6
 
 
 # -- Problems ---------------------------------------------------------------------------------

@@ -303,3 +303,12 @@ def test_travellers_and_rankings_of_a_pairs_event():
     lines = page.find("table", "rankings")[0].find("tbody")[0].find("tr")
     assert [(row.find("td")[0].text(), row.find("td")[1].text()) for row in lines] == \
         [(str(r.rank), r.id) for r in rankings]
+
+
+def test_the_team_match_sheet_names_the_teams_and_their_imps_as_the_text_sheet():
+    html = report_html(pbnkit.read(SAMPLE_DATA / "team_match.pbn"))
+    # sample_data/README.md 1.3: Aurora won 6 + 13 + 8 = 27 IMPs, Borealis 8; 27 - 8 = 19
+    assert "<th>IMPs Aurora</th><th>IMPs Borealis</th>" in html
+    assert "Aurora 27, Borealis 8: Aurora win by 19" in html
+    text = CliRunner().invoke(main, ["score", str(SAMPLE_DATA / "team_match.pbn")]).output
+    assert "Total IMPs: Aurora 27, Borealis 8: Aurora win by 19" in text

@@ -73,7 +73,19 @@ def test_auction_1920_rubber():
 def test_text_sheet_for_a_team_match():
     result = CliRunner().invoke(main, ["score", str(SAMPLE_DATA / "team_match.pbn")])
     assert result.exit_code == 0
-    assert "Total: A 19 IMPs, B -19 IMPs: team A wins" in result.output
+    # sample_data/README.md: boards +6, -8, +13, +8 for Aurora (home, team A): Aurora won
+    # 6 + 13 + 8 = 27 IMPs, Borealis 8; 27 - 8 = 19.
+    assert "Total IMPs: Aurora 27, Borealis 8: Aurora win by 19" in result.output
+    assert " board  Open NS Closed NS   diff IMPs Aurora IMPs Borealis" in result.output
+    assert "     2      300       620   -320                         8" in result.output
+
+
+def test_json_report_gives_each_teams_imps_and_names():
+    (match,) = score_json(SAMPLE_DATA / "team_match.pbn")["matches"]
+    # as the text sheet: Aurora 6 + 13 + 8 = 27, Borealis 8; the net figures stay signed
+    assert (match["team_a"], match["team_b"]) == ("Aurora", "Borealis")
+    assert (match["imps_won_a"], match["imps_won_b"]) == (27, 8)
+    assert (match["imps_a"], match["imps_b"], match["winner"]) == (19, -19, "A")
 
 
 def test_text_sheet_for_a_rubber():

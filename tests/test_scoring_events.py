@@ -185,7 +185,7 @@ def test_text_sheet_shows_the_ranking_and_the_standings() -> None:
     assert "Ranking: pbnkit sample pairs, N-S" in output
     assert "   2      1      3     4.5  37.50  Berg, Ola - Berg, Kari" in output
     status, output = run_pbnkit("score", "--vp", SAMPLE_DATA / "teams_round_robin.pbn")
-    assert "Victory points: A 19.95, B 0.05" in output
+    assert "Victory points: Aurora 19.95, Cirrus 0.05" in output
     assert "   1 Aurora                     2     27      0  34.34" in output
 
 
@@ -256,3 +256,49 @@ def test_an_individual_event_ranks_each_player() -> None:
     # players 2, 4, 5 and 7 sat both ways: one list for everyone
     assert {line.direction for line in report.sheet.rankings} >= {None}
     assert [line.rank for line in report.sheet.rankings] == [1, 1, 1, 1, 5, 5, 5, 5]
+
+
+def round_robin_without_the_closed_room_of_round_3(tmp_path):
+    """The sample round robin with round 3's Closed records taken out: Borealis v Cirrus
+    is then all in the Open room."""
+    text = (SAMPLE_DATA / "teams_round_robin.pbn").read_text(encoding="utf-8")
+    games = text.split("\n\n[")
+    kept = [game for game in games
+            if not ('[Round "3"]' in f"[{game}" and '[Room "Closed"]' in f"[{game}")]
+    assert len(kept) == len(games) - 2  # boards 5 and 6 of round 3
+    path = tmp_path / "round_robin.pbn"
+    path.write_text("\n\n[".join(kept), encoding="utf-8")
+    return path
+
+
+def test_standings_say_which_match_was_not_scored(tmp_path) -> None:
+    path = round_robin_without_the_closed_room_of_round_3(tmp_path)
+    status, output = run_pbnkit("score", "--vp", path)
+    assert status == 0
+    # without round 3, Aurora has its two wins (14.39 + 19.95 = 34.34, README 7.2),
+    # Borealis its loss by 6 (5.61) and Cirrus its loss by 21 (0.05)
+    assert "   2 Borealis                   1      0      6   5.61" in output
+    assert ("Not scored, so not in these standings: pbnkit sample round robin / 3 "
+            "(Borealis v Cirrus), boards 5-6: Open room only") in output
+    assert output.count("(Borealis v Cirrus) is not scored") == 1  # listed once, not per board
+    status, output = run_pbnkit("score", "--vp", "--format", "json", path)
+    document = json.loads(output)
+    jsonschema.validate(document, json.loads((SCHEMAS / "score-report.v2.json").read_text()))
+    (unscored,) = document["unscored_matches"]
+    assert (unscored["round"], unscored["home_team"], unscored["visit_team"], unscored["room"],
+            unscored["board_count"], unscored["board_range"]) == ("3", "Borealis", "Cirrus",
+                                                                  "Open", 2, "5-6")
+    assert [p["kind"] for p in document["problems"]] == ["one-room-match"]
+    assert document["problems"][0]["path"] == str(path)
+
+
+def test_unscored_matches_as_a_parquet_table(tmp_path) -> None:
+    import pyarrow.parquet as pq
+
+    from pbnkit.export.score_tables import TABLES
+
+    path = round_robin_without_the_closed_room_of_round_3(tmp_path)
+    assert run_pbnkit("score", path, "-o", tmp_path / "rr.parquet")[0] == 0
+    table = pq.read_table(tmp_path / "rr.unscored_matches.parquet")
+    assert table.schema.remove_metadata().equals(TABLES["unscored_matches"])
+    assert [(r["round"], r["board_range"]) for r in table.to_pylist()] == [("3", "5-6")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,31 @@ def test_four_board_match_totals_signed_imps_and_names_the_winner() -> None:
     assert match.imps_b == 8
     assert match.winner == "B"
     assert match.problems == ()
+    # each team's IMPs as its score card adds them: A won 6 on board 1, B 9 + 5 = 14
+    assert (match.won_a, match.won_b) == (6, 14)
+    assert match.verdict() == "A 6, B 14: B win by 8"  # the teams are named "A" and "B"
+
+
+def test_a_match_without_team_names_calls_the_teams_a_and_b() -> None:
+    unnamed = MatchKey(event="Club teams")
+    sheet = DuplicateProfile().score([
+        played(0, "1", "Open", Seat.N, "4S", 10, unnamed),  # +420
+        played(1, "1", "Closed", Seat.N, "3S", 10, unnamed),  # +170: diff 250, +6 to A
+    ])
+    (match,) = sheet.matches or ()
+    assert match.teams == ("A", "B")
+    assert match.verdict() == "A 6, B 0: team A wins by 6"
+
+
+def test_a_level_match_reads_as_a_draw() -> None:
+    sheet = DuplicateProfile().score([
+        played(0, "1", "Open", Seat.N, "4S", 10),  # +420
+        played(1, "1", "Closed", Seat.N, "3S", 10),  # +170: +6 to A
+        played(2, "8", "Open", Seat.N, "3S", 10),  # +170
+        played(3, "8", "Closed", Seat.N, "4S", 10),  # +420: +6 to B
+    ])
+    (match,) = sheet.matches or ()
+    assert match.verdict() == "A 6, B 6: a draw"
 
 
 def test_level_match_is_a_draw() -> None:
@@ -149,17 +175,43 @@ def test_a_single_table_result_is_never_converted_to_imps() -> None:
     # Records of one room only are no team match: no match, and no board to compare.
     sheet = DuplicateProfile().score([played(0, "1", "Open", Seat.N, "4S", 10)])
     assert sheet.matches == ()
-    assert sheet.all_problems == ()
+    assert [p.kind for p in sheet.all_problems] == ["one-room-match"]
     assert sheet.boards[0].score_ns == 420  # still scored as a board
 
 
-def test_records_of_the_open_room_only_make_no_team_match() -> None:
+def test_records_of_the_open_room_only_make_no_team_match_but_one_problem() -> None:
     sheet = DuplicateProfile().score([
-        played(0, "1", "Open", Seat.N, "4S", 10),  # +420
-        played(1, "2", "Open", Seat.N, "3S", 10),  # +170: 90 + 50 + 30, vulnerable or not
+        played(0, "1", "Open", Seat.N, "4S", 10, replace(SEED_MATCH, round="2")),  # +420
+        played(1, "2", "Open", Seat.N, "3S", 10, replace(SEED_MATCH, round="2")),  # +170
+        played(2, "3", "Open", Seat.N, "3S", 10, replace(SEED_MATCH, round="2")),
     ])
     assert sheet.matches == ()
-    assert [b.score_ns for b in sheet.boards] == [420, 170]
+    # 3S+1 at board 3 (E-W vulnerable, N-S not): 90 + 30 + 50 = 170
+    assert [b.score_ns for b in sheet.boards] == [420, 170, 170]
+    # one problem for the match, not one per board, at its first record
+    (unscored,) = sheet.unscored_matches
+    assert (unscored.room, unscored.boards, unscored.board_range) == ("Open", ("1", "2", "3"),
+                                                                      "1-3")
+    (problem,) = sheet.all_problems
+    assert (problem.kind, problem.index, problem.board) == ("one-room-match", 0, None)
+    assert problem.message == ("team match Home match / 2 (A v B) is not scored: its 3 boards "
+                               "(1-3) were played in the Open room only, so no board can be "
+                               "compared")
+
+
+def test_a_match_whose_closed_room_lacks_every_board_is_listed_beside_the_others() -> None:
+    played_out = replace(SEED_MATCH, round="1")
+    closed_only = replace(SEED_MATCH, round="2", home_team="C", visit_team="D")
+    sheet = DuplicateProfile().score([
+        played(0, "1", "Open", Seat.N, "4S", 10, played_out),  # +420
+        played(1, "1", "Closed", Seat.N, "3S", 10, played_out),  # +170: +6
+        played(2, "5", "Closed", Seat.N, "4S", 10, closed_only),
+        played(3, "7", "Closed", Seat.N, "4S", 10, closed_only),
+    ])
+    assert [m.key for m in sheet.matches or ()] == [played_out]
+    assert [(u.key, u.room, u.board_range) for u in sheet.unscored_matches] == [
+        (closed_only, "Closed", "5, 7")]
+    assert [(p.kind, p.index) for p in sheet.all_problems] == [("one-room-match", 2)]
 
 
 def test_records_of_different_events_make_different_matches() -> None:

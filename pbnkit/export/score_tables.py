@@ -53,7 +53,8 @@ TABLES: dict[str, pa.Schema] = {
                         visit_team=_STR)),
         ("boards", pa.list_(_struct(board=_BOARD, open_ns=_INT, closed_ns=_INT, diff=_INT,
                                     imps=_INT))),
-        ("imps_a", _INT), ("imps_b", _INT), ("winner", _STR), ("vp_a", _FLOAT),
+        ("imps_a", _INT), ("imps_b", _INT), ("team_a", _STR), ("team_b", _STR),
+        ("imps_won_a", _INT), ("imps_won_b", _INT), ("winner", _STR), ("vp_a", _FLOAT),
         ("vp_b", _FLOAT),
     ]),
     "rubbers": pa.schema([
@@ -74,6 +75,11 @@ TABLES: dict[str, pa.Schema] = {
     "standings": pa.schema([
         ("event", _STR), ("section", _STR), ("team", _STR), ("matches", _INT),
         ("imps_for", _INT), ("imps_against", _INT), ("vp", _FLOAT), ("rank", _INT),
+    ]),
+    "unscored_matches": pa.schema([
+        ("event", _STR), ("section", _STR), ("stage", _STR), ("round", _STR),
+        ("home_team", _STR), ("visit_team", _STR), ("room", _STR), ("board_count", _INT),
+        ("board_range", _STR), ("path", _STR), ("index", _INT),
     ]),
     "problems": pa.schema([("kind", _STR), ("message", _STR), ("path", _STR),
                            ("index", _INT), ("board", _BOARD)]),

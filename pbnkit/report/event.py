@@ -48,8 +48,11 @@ class Traveller:
 @dataclass(frozen=True, slots=True)
 class MatchView:
     title: str
+    #: the teams as the sheet names them: home and visitors, else A and B
     team_a: str
     team_b: str
+    #: who sat where: team A is N-S in the Open room
+    seats: str
     boards: tuple[Any, ...]
     #: the IMPs each team won, board by board, added up
     imps_a: int
@@ -244,14 +247,12 @@ def _pair(pair_id: str, names: str | None) -> str:
 def _match(match: Match) -> MatchView:
     key = match.key
     title = " / ".join(part for part in (key.event, key.section, key.stage, key.round) if part)
-    won_a = sum(board.imps for board in match.boards if board.imps > 0)
-    won_b = -sum(board.imps for board in match.boards if board.imps < 0)
-    margin = abs(won_a - won_b)
-    verdict = {"A": f"Team A wins by {margin} IMPs", "B": f"Team B wins by {margin} IMPs",
-               "draw": "A draw", None: "No board could be compared"}[match.winner]
-    return MatchView(title or "Team match", key.home_team or "N-S in the Open room",
-                     key.visit_team or "E-W in the Open room", match.boards, won_a, won_b,
-                     f"{verdict} ({won_a} to {won_b})")
+    team_a, team_b = match.teams
+    seats = (f"{team_a} v {team_b}, {team_a} N-S in the Open room"
+             if key.home_team and key.visit_team
+             else "A = N-S in the Open room, B = E-W in the Open room")
+    return MatchView(title or "Team match", team_a, team_b, seats, match.boards, match.won_a,
+                     match.won_b, match.verdict())
 
 
 def _deal_name(board: str | None, index: int) -> str:

@@ -421,6 +421,91 @@ class Match:
         )
         return cls(key, tuple(boards), imps_a, -imps_a, winner, tuple(problems))
 
+    @property
+    def won_a(self) -> int:
+        """The IMPs team A won, board by board: what a team's score card adds up."""
+        return sum(board.imps for board in self.boards if board.imps > 0)
+
+    @property
+    def won_b(self) -> int:
+        """The IMPs team B won, board by board."""
+        return -sum(board.imps for board in self.boards if board.imps < 0)
+
+    @property
+    def teams(self) -> tuple[str, str]:
+        """The two teams as a sheet names them: the home and visiting teams when the
+        records name both, else A and B."""
+        home, visit = self.key.home_team, self.key.visit_team
+        return (home, visit) if home and visit else ("A", "B")
+
+    def verdict(self) -> str:
+        """``Aurora 27, Borealis 8: Aurora win by 19``: each team's IMPs, the winner
+        and the margin, as players read a match."""
+        team_a, team_b = self.teams
+        totals = f"{team_a} {self.won_a}, {team_b} {self.won_b}"
+        if self.winner is None:
+            return f"{totals}: no board compared"
+        if self.winner == "draw":
+            return f"{totals}: a draw"
+        winner = team_a if self.winner == "A" else team_b
+        named = self.key.home_team and self.key.visit_team
+        wins = f"{winner} win" if named else f"team {winner} wins"
+        return f"{totals}: {wins} by {abs(self.imps_a)}"
+
+
+@dataclass(frozen=True, slots=True)
+class UnscoredMatch:
+    """A team match whose records are all in one room: no board can be compared, so it
+    has no result and stays out of the standings. ``boards`` are its board numbers as
+    written, in file order; ``index`` and ``path`` are its first record's."""
+
+    key: MatchKey
+    room: str
+    boards: tuple[str, ...]
+    index: int
+    path: str | None = None
+    #: the files its records are in: a match may be split over files, a room to a file
+    files: int = 1
+
+    @property
+    def board_range(self) -> str:
+        """The boards as a reader scans them: ``1-24``, ``1-3, 7``; boards without a
+        number last, as written."""
+        numbers = sorted({int(board) for board in self.boards if board.isdigit()})
+        runs: list[str] = []
+        last: int | None = None
+        for number in numbers:
+            if number - 1 == last:
+                runs[-1] = f"{runs[-1].split('-')[0]}-{number}"
+            else:
+                runs.append(str(number))
+            last = number
+        others = [board for board in dict.fromkeys(self.boards) if board and not board.isdigit()]
+        return ", ".join(runs + others)
+
+    @property
+    def title(self) -> str:
+        """``Event / Round 2 (Aurora v Borealis)``, or what of it the tags give."""
+        key = self.key
+        named = " / ".join(part for part in (key.event, key.section, key.stage, key.round)
+                           if part) or "(no event)"
+        teams = f" ({key.home_team} v {key.visit_team})" if key.home_team and key.visit_team \
+            else ""
+        return named + teams
+
+    @property
+    def problem(self) -> Problem:
+        """The match as the sheet lists it among what was not scored: once, not per board."""
+        count = len(set(self.boards))
+        boards = (f"board {self.board_range} was" if count == 1
+                  else f"{count} boards ({self.board_range}) were")
+        return Problem("one-room-match",
+                       f"team match {self.title} is not scored: its {boards} played in the "
+                       f"{self.room} room only, so no board can be compared"
+                       + (f" (records in {self.files} files from this one)"
+                          if self.files > 1 else ""),
+                       self.index, None, self.path)
+
 
 class BoardScore(NamedTuple):
     """The scored row of one record, in file order.
@@ -520,13 +605,18 @@ class ScoreSheet:
     notes: tuple[str, ...] = ()
     rankings: tuple[Ranking, ...] = ()
     standings: tuple[Standing, ...] = ()
+    #: team matches left out of ``matches`` and the standings: their records are all in
+    #: one room
+    unscored_matches: tuple[UnscoredMatch, ...] = ()
 
     @property
     def all_problems(self) -> tuple[Problem, ...]:
-        """Every problem on the sheet: its own, then each match's, then each rubber's."""
+        """Every problem on the sheet: its own, then each match's, then each unscored
+        match, then each rubber's."""
         found = list(self.problems)
         for match in self.matches or ():
             found.extend(match.problems)
+        found.extend(match.problem for match in self.unscored_matches)
         for rubber in self.rubbers or ():
             found.extend(rubber.warnings)
         return tuple(found)

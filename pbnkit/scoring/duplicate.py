@@ -23,6 +23,7 @@ from pbnkit.scoring.base import (
     MatchKey,
     Problem,
     ScoreSheet,
+    UnscoredMatch,
 )
 
 # -- Law 77 ---------------------------------------------------------------------------------
@@ -241,13 +242,25 @@ def team_matches(
     """Pair the Open and Closed rooms of each match, board by board.
 
     ``scores[i]`` is the N-S score of ``results[i]`` (None when it could not be scored).
-    Results without a Room are ignored, and so are the records of an event that has only
-    one of the two rooms: that is no team match (a file of Open-room records only, say).
-    Returns the matches, in order of first appearance, and the problems of records that
-    belong to no match (a Room other than Open/Closed).
+    Results without a Room are ignored. Returns the matches, in order of first appearance,
+    and the problems of records that belong to no match: a Room other than Open/Closed, and
+    once for each match whose records are all in one room (see :func:`rooms_of_matches`).
     """
+    matches, unscored, stray = rooms_of_matches(results, scores)
+    return matches, stray + [match.problem for match in unscored]
+
+
+def rooms_of_matches(
+    results: Sequence[BoardResult], scores: Sequence[int | None]
+) -> tuple[list[Match], list[UnscoredMatch], list[Problem]]:
+    """The team matches of ``results``, as :func:`team_matches` pairs them; the matches
+    whose records are all in one room (a file of Open-room records, say), which are no
+    team match and have no result; and the problems of records of an unknown room."""
     stray: list[Problem] = []
     tables: dict[MatchKey, dict[str, dict[str, list[_Scored]]]] = {}
+    #: each match's first record, in file order (where its problem points), and its files
+    first: dict[MatchKey, BoardResult] = {}
+    files: dict[MatchKey, set[str | None]] = defaultdict(set)
     for result, score in zip(results, scores, strict=True):
         if result.room is None:
             continue
@@ -259,11 +272,20 @@ def team_matches(
             ))
             continue
         board = (result.board or "").strip()
+        first.setdefault(result.match_key, result)
+        files[result.match_key].add(result.path)
         rooms = tables.setdefault(result.match_key, {}).setdefault(board, defaultdict(list))
         rooms[room].append(_Scored(result, score))
-    paired = [(key, boards) for key, boards in tables.items()
-              if {room for rooms in boards.values() for room in rooms} == set(_ROOMS)]
-    return [_compare_rooms(key, boards) for key, boards in paired], stray
+    matches: list[Match] = []
+    unscored: list[UnscoredMatch] = []
+    for key, boards in tables.items():
+        if {room for rooms in boards.values() for room in rooms} == set(_ROOMS):
+            matches.append(_compare_rooms(key, boards))
+            continue
+        opening = first[key]
+        unscored.append(UnscoredMatch(key, (opening.room or "").strip(), tuple(boards),
+                                      opening.index, opening.path, len(files[key])))
+    return matches, unscored, stray
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,7 +394,7 @@ class DuplicateProfile:
                 if problem is not None:
                     problems.append(problem)
         scores = made
-        matches, stray = team_matches(results, scores)
+        matches, unscored, stray = rooms_of_matches(results, scores)
         # A row per record, made as a tuple: a named tuple's __new__ is a function in
         # Python, two fifths of this list's time.
         boards = [_new_row(BoardScore, (result.index, result.board, result.room, score)
@@ -392,7 +414,7 @@ class DuplicateProfile:
                       ) if rankings else ()
         return ScoreSheet(self.name, tuple(boards), tuple(matches), None,
                           tuple(problems + stray), notes, tuple(rankings),
-                          tuple(standings(matches)))
+                          tuple(standings(matches)), tuple(unscored))
 
 
 _new_row: Final = tuple.__new__

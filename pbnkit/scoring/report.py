@@ -26,6 +26,7 @@ from pbnkit.scoring.base import (
     RubberDeal,
     ScoreSheet,
     Standing,
+    UnscoredMatch,
 )
 from pbnkit.scoring.records import results_of
 
@@ -74,13 +75,14 @@ class ScoreReport:
 
     def sections(self) -> Iterator[tuple[str, Iterator[dict[str, Any]]]]:
         """The document's lists, each row made only when it is asked for: boards,
-        matches, rubbers, rankings, standings, problems."""
+        matches, rubbers, rankings, standings, unscored matches, problems."""
         sheet = self.sheet
         yield "boards", map(_board, self.results, sheet.boards)
         yield "matches", map(_match, sheet.matches or ())
         yield "rubbers", map(_rubber, sheet.rubbers or ())
         yield "rankings", map(_ranking, sheet.rankings)
         yield "standings", map(_standing, sheet.standings)
+        yield "unscored_matches", map(_unscored, sheet.unscored_matches)
         yield "problems", (
             {"kind": p.kind, "message": p.message, "index": p.index, "board": p.board,
              "path": p.path}
@@ -254,6 +256,8 @@ def _match(match: Match) -> dict[str, Any]:
         "boards": [{"board": b.board, "open_ns": b.open_ns, "closed_ns": b.closed_ns,
                     "diff": b.diff, "imps": b.imps} for b in match.boards],
         "imps_a": match.imps_a, "imps_b": match.imps_b,
+        "team_a": match.teams[0], "team_b": match.teams[1],
+        "imps_won_a": match.won_a, "imps_won_b": match.won_b,
         "winner": match.winner,  # None when no board could be compared
         "vp_a": match.vp_a, "vp_b": match.vp_b,
     }
@@ -269,6 +273,14 @@ def _standing(line: Standing) -> dict[str, Any]:
     return {"event": line.event, "section": line.section, "team": line.team,
             "matches": line.matches, "imps_for": line.imps_for,
             "imps_against": line.imps_against, "vp": line.vp, "rank": line.rank}
+
+
+def _unscored(match: UnscoredMatch) -> dict[str, Any]:
+    key = match.key
+    return {"event": key.event, "section": key.section, "stage": key.stage,
+            "round": key.round, "home_team": key.home_team, "visit_team": key.visit_team,
+            "room": match.room, "board_count": len(set(match.boards)),
+            "board_range": match.board_range, "path": match.path, "index": match.index}
 
 
 def _entry(entry: Entry) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 The WBF 2013 continuous 20-point scale turns a match's IMP margin over its boards into
 victory points, so that a large win counts for more than a narrow one but a rout cannot
-decide an event alone. The standings add up each team's matches in an event.
+decide an event alone; pbnkit gives them as the WBF's published tables do. The standings add up each team's matches in an event.
 """
 
 from __future__ import annotations
@@ -10,30 +10,55 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from decimal import ROUND_HALF_UP, Decimal
 
 from pbnkit.scoring.base import Match, Standing
 
 _TAU = (math.sqrt(5) - 1) / 2
+_HUNDREDTH = Decimal("0.01")
 
 
 def victory_points(margin: int, boards: int) -> tuple[float, float]:
     """The victory points of the two teams of a match: the team that won by ``margin``
-    IMPs over ``boards`` boards first (a negative margin: it lost), on the WBF 2013
-    continuous scale, rounded to two decimals; the two add up to 20.
+    IMPs over ``boards`` boards first (a negative margin: it lost), as the WBF 2013
+    continuous 20-point table for that many boards gives them (:func:`vp_table`); the two
+    add up to 20.
 
     >>> victory_points(12, 16)
     (13.28, 6.72)
     """
+    table = vp_table(boards)
+    winner = table[min(abs(margin), len(table) - 1)]
+    loser = 2000 - winner
+    return (winner / 100, loser / 100) if margin >= 0 else (loser / 100, winner / 100)
+
+
+@cache
+def vp_table(boards: int) -> tuple[int, ...]:
+    """The winner's victory points, in hundredths, for each IMP margin from 0 to the first
+    that reaches 20.00, over ``boards`` boards, as the WBF publishes the table: the 2013
+    formula rounded to two decimals, then corrected so that no IMP is worth more than the
+    one before it (the rounding alone lets a step grow by 0.01 now and then)."""
     if boards < 1:
         raise ValueError(f"a match has at least one board, not {boards}")
     blitz = 15 * math.sqrt(boards)
-    won = abs(margin)
-    winner = min(20.0, 10 + 10 * (1 - _TAU ** (3 * won / blitz)) / (1 - _TAU ** 3))
-    # Decimal rounding of the float's exact value: the published tables print two decimals.
-    rounded = Decimal(winner).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    loser = Decimal(20) - rounded
-    return (float(rounded), float(loser)) if margin >= 0 else (float(loser), float(rounded))
+    table: list[int] = []
+    while not table or table[-1] < 2000:
+        winner = min(20.0, 10 + 10 * (1 - _TAU ** (3 * len(table) / blitz)) / (1 - _TAU ** 3))
+        # Decimal rounding of the float's exact value: the published tables print two decimals.
+        table.append(int(Decimal(winner).quantize(_HUNDREDTH, rounding=ROUND_HALF_UP) * 100))
+    # The WBF's correction, pass after pass up the margins until no step grows. A raised
+    # value stays below the next one (its step was larger than the one before), so the
+    # table never passes 20.
+    grown = True
+    while grown:
+        grown = False
+        for margin in range(1, len(table) - 1):
+            if table[margin + 1] - table[margin] > table[margin] - table[margin - 1]:
+                table[margin] += 1
+                grown = True
+    return tuple(table)
 
 
 def with_victory_points(match: Match, boards: int | None = None) -> Match:

@@ -12,7 +12,7 @@ from typing import Any
 
 from pbnkit.model import Seat, Side, Vulnerability
 from pbnkit.scoring.base import (BoardResult, Line, Match, Problem, Ranking, Reason, Rubber,
-                                 RubberDeal, Standing)
+                                 RubberDeal, Standing, UnscoredMatch)
 from pbnkit.scoring.report import ScoreReport, joined
 
 
@@ -47,7 +47,7 @@ def _lines(report: ScoreReport, heads: Sequence[str] | None) -> Iterator[str]:
         yield ""
         yield from _match(match)
     yield from _rankings(report.sheet.rankings)
-    yield from _standings(report.sheet.standings)
+    yield from _standings(report.sheet.standings, report.sheet.unscored_matches)
     for rubber in report.sheet.rubbers or ():
         yield ""
         if rubber.unit == "chukker":
@@ -177,33 +177,47 @@ def _rankings(rankings: Sequence[Ranking]) -> Iterator[str]:
         yield f"{line.rank:>4} {line.id:>6} {line.boards:>6}{figure}  {line.names or ''}"
 
 
-def _standings(standings: Sequence[Standing]) -> Iterator[str]:
-    title: tuple[str | None, ...] | None = None
+def _standings(standings: Sequence[Standing],
+               unscored: Sequence[UnscoredMatch]) -> Iterator[str]:
+    """One table per event and section, best first, then the event's matches that could
+    not be scored (their records are all in one room): they are not in the table."""
+    events: dict[tuple[str | None, str | None], list[Standing]] = {}
     for line in standings:
-        if (line.event, line.section) != title:
-            title = (line.event, line.section)
-            named = " / ".join(part for part in title if part)
-            yield ""
-            yield f"Standings: {named or '(no event)'}"
-            yield f"{'rank':>4} {'team':<20} {'matches':>7} {'IMPs +':>6} {'IMPs -':>6} {'VP':>6}"
-        yield (f"{line.rank:>4} {line.team:<20} {line.matches:>7} {line.imps_for:>6} "
-               f"{line.imps_against:>6} {_number(line.vp, 2):>6}")
+        events.setdefault((line.event, line.section), []).append(line)
+    for (event, section), lines in events.items():
+        named = " / ".join(part for part in (event, section) if part)
+        yield ""
+        yield f"Standings: {named or '(no event)'}"
+        yield f"{'rank':>4} {'team':<20} {'matches':>7} {'IMPs +':>6} {'IMPs -':>6} {'VP':>6}"
+        for line in lines:
+            yield (f"{line.rank:>4} {line.team:<20} {line.matches:>7} {line.imps_for:>6} "
+                   f"{line.imps_against:>6} {_number(line.vp, 2):>6}")
+        yield from (f"Not scored, so not in these standings: {match.title}, boards "
+                    f"{match.board_range}: {match.room} room only" for match in unscored
+                    if (match.key.event, match.key.section) == (event, section))
 
 
 def _match(match: Match) -> list[str]:
     key = match.key
     title = " / ".join(part for part in (key.event, key.section, key.stage, key.round) if part)
-    teams = f"A = {key.home_team or 'N-S in Open'}, B = {key.visit_team or 'E-W in Open'}"
-    lines = [f"Team match: {title or '(no event)'} ({teams})",
-             f"{'board':>6} {'Open NS':>8} {'Closed NS':>9} {'diff':>6} {'IMPs A':>6}",
-             "-" * 39]
+    team_a, team_b = match.teams
+    teams = (f"{team_a} v {team_b}, {team_a} N-S in Open" if key.home_team and key.visit_team
+             else "A = N-S in Open, B = E-W in Open")
+    # Each team's IMPs in a column of its own, as on a score card; the columns are as wide
+    # as the team names.
+    heads = f"IMPs {team_a}", f"IMPs {team_b}"
+    widths = [max(6, len(head)) for head in heads]
+    head = (f"{'board':>6} {'Open NS':>8} {'Closed NS':>9} {'diff':>6} "
+            f"{heads[0]:>{widths[0]}} {heads[1]:>{widths[1]}}")
+    lines = [f"Team match: {title or '(no event)'} ({teams})", head, "-" * len(head)]
     for board in match.boards:
+        won_a = board.imps if board.imps > 0 else ""
+        won_b = -board.imps if board.imps < 0 else ""
         lines.append(f"{board.board:>6} {board.open_ns:>8} {board.closed_ns:>9} "
-                     f"{board.diff:>6} {board.imps:>+6}")
-    verdict = {"A": "team A wins", "B": "team B wins", "draw": "a draw", None: "no board compared"}
-    lines.append(f"Total: A {match.imps_a} IMPs, B {match.imps_b} IMPs: {verdict[match.winner]}")
+                     f"{board.diff:>6} {won_a:>{widths[0]}} {won_b:>{widths[1]}}".rstrip())
+    lines.append(f"Total IMPs: {match.verdict()}")
     if match.vp_a is not None:
-        lines.append(f"Victory points: A {match.vp_a:.2f}, B {match.vp_b:.2f}")
+        lines.append(f"Victory points: {team_a} {match.vp_a:.2f}, {team_b} {match.vp_b:.2f}")
     return lines
 
 
