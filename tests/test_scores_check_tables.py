@@ -155,12 +155,51 @@ def test_a_table_whose_figures_mostly_do_not_follow_is_reported_once() -> None:
 
 
 def test_imps_against_the_tables_datum() -> None:
-    # 120 - (-90) = 210: 5 IMPs (170-210); 50 - (-90) = 140: 4 IMPs (130-160)
+    # datum (120 + 50 - 440) / 3 = -90 (Butler: three scores, none left out);
+    # 120 - (-90) = 210: 5 IMPs (170-210); 50 - (-90) = 140: 4 IMPs (130-160);
+    # -440 - (-90) = -350: -8 IMPs (320-360)
     columns = "Score_NS;IMP_NS;IMP_EW;ButlerDatum"
-    assert check(board(columns, "120 5 -5 -90\n50 4 -4 -90\n")) == []
-    (found,) = check(board(columns, "120 5 -5 -90\n50 3 -4 -90\n"))
+    butler = '[Scoring "IMP;Butler"]\n'
+    assert check(board(columns, "120 5 -5 -90\n50 4 -4 -90\n-440 -8 8 -90\n",
+                       tags=butler)) == []
+    (found,) = check(board(columns, "120 5 -5 -90\n50 3 -4 -90\n-440 -8 8 -90\n",
+                           tags=butler))
     assert found.code == "SC028" and "NS +4 IMPs" in found.message
-    assert (found.line, found.column) == (4, 4)
+    assert (found.line, found.column) == (5, 4)
+
+
+def test_datum_column_is_checked_against_the_tables_scores() -> None:
+    # Butler-2 (RULES.md 3.4): +600, +300, -100 leave +300: datum +300;
+    # IMPs 300 -> 7, 0, -400 -> -9
+    columns = "Score_NS;IMP_NS;ButlerDatum"
+    butler_2 = '[Scoring "IMP;Butler-2;Mean"]\n'
+    assert check(board(columns, "600 7 300\n300 0 300\n-100 -9 300\n",
+                       tags=butler_2)) == []
+    # 270 is the mean of all three (800 / 3 = 266.7): not the Butler-2 datum; each row's
+    # IMPs follow its stated datum (330 -> 8, 30 -> 1, -370 -> -9)
+    found = check(board(columns, "600 8 270\n300 1 270\n-100 -9 270\n", tags=butler_2))
+    assert codes(found) == ["SC034"]
+    assert "ButlerDatum 270 but the Butler-2 datum of the table's 3 scores is +300" \
+        in found[0].message and "(and 2 more rows)" in found[0].message
+    assert (found[0].line, found[0].column) == (4, 7)  # row 1, its datum cell
+
+
+def test_plain_butler_datum_of_all_scores_is_noted_as_the_standards_reading() -> None:
+    # five scores 450 420 170 170 -50: pbnkit leaves out 450 and -50: 760 / 3 = 253.3 ->
+    # 250; the mean of all five is 1160 / 5 = 232 -> 230, as PBN 2.1 words plain Butler
+    columns = "Score_NS;Datum"
+    rows = "450 230\n420 230\n170 230\n170 230\n-50 230\n"
+    (found,) = check(board(columns, rows, tags='[Scoring "IMP;Butler"]\n'))
+    assert found.code == "SC035" and "mean of all its 5 scores (+230)" in found.message
+    # 240 is neither: an error
+    assert codes(check(board(columns, rows.replace("230", "240"),
+                             tags='[Scoring "IMP;Butler"]\n'))) == ["SC034"]
+
+
+def test_an_expert_datum_is_noted_not_checked() -> None:
+    (found,) = check(board("Score_NS;Datum", "420 400\n170 400\n",
+                           tags='[Scoring "IMP;Experts"]\n'))
+    assert found.code == "SC032" and "Datum not checked" in found.message
 
 
 def test_cross_imps_sum_against_every_other_score() -> None:

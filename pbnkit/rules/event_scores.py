@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pbnkit.diagnostics import Code, Severity, register
 from pbnkit.pbn.records import TagPair
 from pbnkit.pbn.tables import read_table
-from pbnkit.rules.table_scores import agrees, figure_text, read_number
+from pbnkit.rules.table_scores import agrees, butler_method, figure_text, read_number
 from pbnkit.scoring import imps
 from pbnkit.scoring.base import Match, MatchKey, Ranking, Standing
 from pbnkit.scoring.pairs import butler_datum, cross_imps
@@ -33,7 +33,7 @@ def field_imps(scores: Sequence[int], scoring: frozenset[str]) -> dict[int, floa
     weights = [1] * len(scores)
     cross = sorted(scoring & {"cross", "cross1", "cross2"})
     if not cross:
-        datum = butler_datum(scores, weights)
+        datum = butler_datum(scores, weights, butler_method(scoring))
         return {score: float(imps(score - datum)) for score in scores}
     divisor = {"cross": 1, "cross1": len(scores), "cross2": len(scores) - 1}[cross[0]]
     return {score: total / divisor for score, total in cross_imps(scores, weights).items()}
@@ -43,7 +43,7 @@ EVENT_CODES = register(
          "the Butler or cross-IMPs of the board's results in this file.",
          "Under Scoring 'Butler' (or 'Mean') each N-S score is IMPed against the datum of "
          "the board's results (their mean, the highest and lowest left out from five on, to "
-         "the nearest 10); under 'Cross' against every other result, summed ('Cross1': "
+         "the nearest 10; under 'Butler-2' from three on); under 'Cross' against every other result, summed ('Cross1': "
          "divided by the number of scores, 'Cross2': by the number of comparisons). A file "
          "may hold only part of the field, so this only warns.",
          '[Scoring "IMP;Butler"], results +420, +170, -50 (datum 180) and [ScoreIMP "NS 5"] '
@@ -72,6 +72,16 @@ EVENT_CODES = register(
          "ScoreTable or of pairs, and TotalScoreTable lines for pairs or teams whose boards "
          "or matches the file does not hold.",
          '[ScoreIMP "NS 6"] on an Open-room record whose Closed room is in another file', ""),
+    Code("SC035", "score-convention-followed", Severity.INFO, "Stated figures that follow "
+         "another program's convention, accepted: which one, once per file and kind.",
+         "Some figures agree with pbnkit only under a convention other than the one "
+         "pbnkit score uses, and are accepted: a ScoreTable's matchpoints on a board with "
+         "fewer results than the event's most, factored to it (Neuberg, as score does) or "
+         "plain; a plain Butler datum that is the mean of all the scores; a "
+         "TotalScoreTable line crediting a pair that sat out boards with its average (its "
+         "NrBoards is the session's, its total the mean per board played times those "
+         "boards).", "a board played 7 times in an 8-table event, its ScoreTable giving "
+         "plain matchpoints over a top of 12", ""),
 )
 
 # -- TotalScoreTable --------------------------------------------------------------------------
