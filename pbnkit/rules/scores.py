@@ -444,7 +444,10 @@ class ScoreChecks:
                 if rankings is None:
                     scorer = DuplicateProfile.for_scoring(self._scoring)
                     rankings = scorer.score(self._event).rankings
-                wrong, note = check_totals(record.totals, rankings)
+                wrong, note, sat_out = check_totals(record.totals, rankings)
+                if sat_out is not None:
+                    self._followed_once("sit-out", record, (record.totals.line,
+                                                            record.totals.column), sat_out)
             found += [record.diagnostic("SC031", message, cell.line, cell.position)
                       for cell, message in wrong]
             if note is not None:
