@@ -69,18 +69,21 @@ EVENT_CODES = register(
          "ScoreMP or ScorePercentage whose score is not a row of the record's ScoreTable, "
          "ScoreRubber after a deal that could not be scored, "
          "ScoreTable figures whose field is not known (an artificial score in it, a single "
-         "result) or whose method is not (IMPs without a datum column), victory points of a "
-         "ScoreTable or of pairs, and TotalScoreTable lines for pairs or teams whose boards "
+         "result) or whose method is not (IMPs without a datum column, an expert or median "
+         "datum), victory points of a ScoreTable or of pairs, TotalScoreTable columns named "
+         "like figures that PBN 2.1 and the programs pbnkit knows do not define (a "
+         "session's Score_1), and TotalScoreTable lines for pairs or teams whose boards "
          "or matches the file does not hold.",
          '[ScoreIMP "NS 6"] on an Open-room record whose Closed room is in another file', ""),
-    Code("SC035", "score-convention-followed", Severity.INFO, "Stated figures that follow "
-         "another program's convention, accepted: which one, once per file and kind.",
-         "Some figures agree with pbnkit only under a convention other than the one "
-         "pbnkit score uses, and are accepted: a ScoreTable's matchpoints on a board with "
-         "fewer results than the event's most, factored to it (Neuberg, as score does) or "
-         "plain; a plain Butler datum that is the mean of all the scores; a "
-         "TotalScoreTable line crediting a pair that sat out boards with its average (its "
-         "NrBoards is the session's, its total the mean per board played times those "
+    Code("SC035", "score-convention-followed", Severity.INFO, "Stated figures accepted "
+         "under the convention they follow, named once per file and kind.",
+         "Programs differ on a few conventions, and figures that follow one of them are "
+         "accepted, with this note naming it: a ScoreTable's matchpoints on a board with "
+         "fewer results than the event's most, factored to it (Neuberg, as pbnkit score "
+         "does) or plain; a plain Butler datum that is the mean of all the scores (PBN 2.1's "
+         "wording; pbnkit score leaves out the highest and the lowest from five results "
+         "on); a TotalScoreTable line crediting a pair that sat out boards with its average "
+         "(its NrBoards is the session's, its total the mean per board played times those "
          "boards).", "a board played 7 times in an 8-table event, its ScoreTable giving "
          "plain matchpoints over a top of 12", ""),
 )

@@ -49,7 +49,10 @@ TABLE_CODES = register(
          "Scoring says MP2; a Multiplicity column counts a row several times). In an "
          "individual event MP_North, Percentage_East... are the player's side's: North and "
          "South have the N-S figure, East and West the E-W one. A figure rounded or cut to "
-         "the precision written is accepted. Rank is one more than the results with a better "
+         "the precision written is accepted. Figures factored to a larger field (Neuberg: "
+         "(MP + 1) x E / e - 1, as pbnkit score factors a board with fewer results than the "
+         "event's most) are accepted too, and compared with the event's most results at "
+         "the end of the file (SC029 when they differ, an SC035 note when they agree). Rank is one more than the results with a better "
          "N-S score, tied results sharing the better rank.",
          "rows scoring 420 and 170 with MP_NS 0 on the 420 row",
          "Write MP_NS 2 on the 420 row and 0 on the 170 row."),
