@@ -333,7 +333,8 @@ SIT_OUT = """[Event "sit-out"]
 def test_a_sit_out_credited_with_its_average_is_accepted_and_noted() -> None:
     (found,) = check_text(SIT_OUT.format(pair_3="-12"))
     assert found.code == "SC035" and found.effective_severity is Severity.INFO
-    assert "credits 2 pairs with its average for the boards it sat out" in found.message
+    assert "credits pairs with their average for the boards they sat out (2 here)" \
+        in found.message
     # -10 is not pair 3's average over 2 boards: its line is noted, not checked
     found = check_text(SIT_OUT.format(pair_3="-10"))
     assert [d.code for d in found] == ["SC032", "SC035"]

@@ -220,10 +220,9 @@ def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
     sat_out = None
     if credited:
         pair, count = next(iter(credited.items()))
-        sat_out = (f"TotalScoreTable credits {len(credited)} pair"
-                   f"{'s' if len(credited) > 1 else ''} with its average for the boards it "
-                   f"sat out: its total is its mean per board played times the session's "
-                   f"boards (pair {pair} first, {count} boards)")
+        sat_out = (f"TotalScoreTable credits pairs with their average for the boards they "
+                   f"sat out ({len(credited)} here): a total is the pair's mean per board "
+                   f"played times the session's boards (pair {pair} first, {count} boards)")
     if not unchecked:
         return found, None, sat_out
     more = len(set(unchecked)) - 1
