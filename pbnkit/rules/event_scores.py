@@ -219,10 +219,10 @@ def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
         unchecked += columns
     sat_out = None
     if credited:
-        pair, count = next(iter(credited.items()))
+        pair, session = next(iter(credited.items()))
         sat_out = (f"TotalScoreTable credits pairs with their average for the boards they "
                    f"sat out ({len(credited)} here): a total is the pair's mean per board "
-                   f"played times the session's boards (pair {pair} first, {count} boards)")
+                   f"played times the session's boards (pair {pair} first, {session} boards)")
     if not unchecked:
         return found, None, sat_out
     more = len(set(unchecked)) - 1

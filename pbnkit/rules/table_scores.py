@@ -427,8 +427,8 @@ class _TableRows:
                      for row, name, figure in cells] for fit in fits]
         if not any(all(each) for each in agreeing):
             # Only the figures searched when the others fail: most tables are plain.
-            for expected in self._factored_to(fits[0].count, scale):
-                fit = Fit(field, scale, expected=expected)
+            for size in self._factored_to(fits[0].count, scale):
+                fit = Fit(field, scale, expected=size)
                 fits.append(fit)
                 agreeing.append([agrees(figure, _expected(fit, scores[row], name))
                                  for row, name, figure in cells])
