@@ -399,11 +399,17 @@ def _profile_option(function: F) -> F:
 
 
 def _vp_options(function: F) -> F:
-    """``--vp`` and ``--vp-boards``, for score and rescore alike."""
+    """``--vp``, ``--vp-boards`` and ``--neuberg``, for score and rescore alike."""
     function = click.option(
         "--vp-boards", type=click.IntRange(min=1), metavar="N",
         help="With --vp: the boards each match was scheduled for (default: the boards "
         "compared in that match).")(function)
+    function = click.option(
+        "--neuberg/--no-neuberg", default=True, show_default=True,
+        help="Pairs events: factor a board with fewer results than the most played, or "
+        "with artificial scores (A+, A-, ^60...), up to the full top (Neuberg); "
+        "--no-neuberg scores each such board on its own top, unfactored, as some club "
+        "programs do.")(function)
     return click.option(
         "--vp", "victory_points", is_flag=True,
         help="Give each team match victory points on the WBF 2013 continuous 20-point "
@@ -468,7 +474,7 @@ OUTPUT_HELP = ("Write to FILE.json, to FILE.parquet (as FILE.boards.parquet, "
 @jobs_options
 def score(paths: tuple[str, ...], profile: str | None, output_format: str,
           output: str | None, force: bool, victory_points: bool, vp_boards: int | None,
-          stdin_filename: str | None, quiet: bool, jobs: int | None,
+          neuberg: bool, stdin_filename: str | None, quiet: bool, jobs: int | None,
           scheduler: str | None) -> None:
     """Score the records of PBN files.
 
@@ -489,13 +495,13 @@ def score(paths: tuple[str, ...], profile: str | None, output_format: str,
     _score_and_write(running("scoring", inputs.files, jobs, scheduler, quiet,
                              names=inputs.names),
                      score_unit, profile, victory_points, vp_boards, output_format, output,
-                     force)
+                     force, neuberg)
 
 
 def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                      function: Callable[..., ScoredUnit], profile: str | None,
                      victory_points: bool, vp_boards: int | None, output_format: str,
-                     output: str | None, force: bool) -> None:
+                     output: str | None, force: bool, neuberg: bool = True) -> None:
     """Run the units, score what they give and write the report.
 
     When the units run in other processes, the garbage collector is paused from the first
@@ -521,15 +527,16 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                 paused.enter_context(collector_paused())
                 if output is None and output_format == "text":
                     function = partial(function, sheet_lines=True)
-            report, heads = _scored(run, function, profile, victory_points, vp_boards)
+            report, heads = _scored(run, function, profile, victory_points, vp_boards,
+                                    neuberg)
         with reported(run.progress):
             _score_output(report, output_format, output, force, heads)
         del report, heads
 
 
 def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None,
-            victory_points: bool = False, vp_boards: int | None = None
-            ) -> tuple[ScoreReport, list[str] | None]:
+            victory_points: bool = False, vp_boards: int | None = None,
+            neuberg: bool = True) -> tuple[ScoreReport, list[str] | None]:
     """Score what the units give back, in order (the field, matches and rubbers are
     computed here, from every unit's results); and the lines of the sheet they made, if
     they all did."""
@@ -554,7 +561,8 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
     try:
         with collector_paused():  # the whole field's scores: no cycles among them
             return score_collected(results, scoring, profile,
-                                   TeamOptions(victory_points, vp_boards), board_scores), heads
+                                   TeamOptions(victory_points, vp_boards), board_scores,
+                                   neuberg), heads
     except MixedProfilesError as error:
         raise click.UsageError(str(error)) from None
 
@@ -572,8 +580,8 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @jobs_options
 def rescore(archive: str, profile: str, output_format: str, output: str | None,
-            force: bool, victory_points: bool, vp_boards: int | None, quiet: bool,
-            jobs: int | None, scheduler: str | None) -> None:
+            force: bool, victory_points: bool, vp_boards: int | None, neuberg: bool,
+            quiet: bool, jobs: int | None, scheduler: str | None) -> None:
     """Score an archive written by pbnkit convert (.parquet, a Parquet dataset directory or
     URI, .json or .jsonl) under any profile, without the original PBN files. The output
     is the same as pbnkit score's.
@@ -585,7 +593,7 @@ def rescore(archive: str, profile: str, output_format: str, output: str | None,
     _score_and_write(running("rescoring", [], jobs, scheduler, quiet,
                              plan=lambda count: plan_archive(archive, count)),
                      rescore_unit, profile, victory_points, vp_boards, output_format, output,
-                     force)
+                     force, neuberg)
 
 
 @main.command()

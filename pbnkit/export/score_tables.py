@@ -46,6 +46,7 @@ TABLES: dict[str, pa.Schema] = {
         ("mp_ns", _FLOAT), ("pct_ns", _FLOAT), ("mp_ew", _FLOAT), ("pct_ew", _FLOAT),
         ("row", _INT), ("weight", _INT), ("pair_ns", _STR), ("pair_ew", _STR),
         ("imp_ns", _FLOAT), ("datum", _INT), ("cross_sum", _INT), ("cross_average", _FLOAT),
+        ("adjusted", _STR),
     ]),
     "matches": pa.schema([
         ("key", _struct(event=_STR, section=_STR, stage=_STR, round=_STR, home_team=_STR,

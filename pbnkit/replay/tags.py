@@ -17,7 +17,9 @@ from pbnkit.model.cards import Seat, Side, Strain
 from pbnkit.model.deal import Deal
 from pbnkit.pickling import by_fields
 
-_CONTRACT = re.compile(r"\s*([1-7])(NT|N|[CDHS])(XX|X|R)?\s*", re.IGNORECASE)
+_CONTRACT = re.compile(r"\s*([1-7])(NT|N|[CDHS])(XX|X|R|\*\*|\*)?\s*", re.IGNORECASE)
+#: Passed out as programs write it: PBN's Pass, and PO, AP (all pass), P
+PASSED_OUT_SPELLINGS = frozenset(("PASS", "PO", "AP", "P"))
 _RESULT_SIDES = re.compile(r"(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?", re.IGNORECASE)
 
 
@@ -43,17 +45,19 @@ def parse_deal(value: str | None) -> Deal | None:
 # Contract, Declarer and Result are read by the replay, its checks and scoring alike.
 @functools.lru_cache(maxsize=512)
 def read_contract(text: str | None) -> Contract | None:
-    """A Contract tag value, leniently (``1N``, ``4Sx``, ``3NR`` as real files write
-    them); None when empty, unknown or unreadable."""
+    """A Contract tag value, leniently (``1N``, ``4Sx``, ``3NR``, ``3D*`` and ``3D**``,
+    ``PO`` or ``AP`` for passed out, as real files write them); None when empty, unknown
+    or unreadable."""
     if text is None:
         return None
-    if text.strip().upper() == "PASS":
+    if text.strip().upper() in PASSED_OUT_SPELLINGS:
         return PASSED_OUT
     match = _CONTRACT.fullmatch(text)
     if match is None:
         return None
     strain = Strain.NT if match[2].upper() in ("N", "NT") else Strain.from_pbn(match[2])
-    risk = {"": Risk.UNDOUBLED, "X": Risk.DOUBLED}.get((match[3] or "").upper(), Risk.REDOUBLED)
+    risk = {"": Risk.UNDOUBLED, "X": Risk.DOUBLED, "*": Risk.DOUBLED}.get(
+        (match[3] or "").upper(), Risk.REDOUBLED)
     return Contract(int(match[1]), strain, risk)
 
 

@@ -8,6 +8,8 @@ replaced. The fixes:
 * ``AU009``: ``P`` (or ``PASS``, any case) becomes ``Pass``, and ``3N`` becomes ``3NT``;
 * ``TG017``: a Contract such as ``3N`` or ``PASS``, or a Vulnerable such as ``NONE``, is
   written as PBN spells it;
+* ``TG022`` and ``TG023``: a Contract tag's ``3D*``, ``3D**``, ``PO``, ``AP`` or ``P``
+  becomes ``3DX``, ``3DXX`` or ``Pass``;
 * ``TG104`` on Vulnerable: ``Love`` and ``-`` become ``None``;
 * ``TG009``: a date written ``2025-03-01`` or ``2025/03/01`` becomes ``2025.03.01``;
 * ``TG020``: the blanks at the end of a value go.
@@ -35,7 +37,7 @@ from pbnkit.rules import check_game
 from pbnkit.pickling import by_fields
 
 #: Codes a fix exists for; ``--select``/``--ignore`` choose among them.
-FIXABLE = ("AU009", "TG009", "TG017", "TG020", "TG104")
+FIXABLE = ("AU009", "TG009", "TG017", "TG020", "TG022", "TG023", "TG104")
 _ROUNDS = 4  # a value takes at most two fixes; more rounds would mean a fix that undoes itself
 
 _LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)?")
@@ -103,7 +105,8 @@ def _trailing(value: str) -> str | None:
 
 #: For each fixable code, what its span is (a call token, or a tag value) and its new text.
 _VALUE_FIXES: dict[str, Callable[[str], str | None]] = {
-    "TG009": _date, "TG017": _spelling, "TG020": _trailing, "TG104": _vulnerable}
+    "TG009": _date, "TG017": _spelling, "TG020": _trailing, "TG022": _spelling,
+    "TG023": _spelling, "TG104": _vulnerable}
 
 
 def fix_for(diagnostic: Diagnostic, line_text: str) -> Fix | None:

@@ -26,8 +26,11 @@ from decimal import Decimal
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Side
 from pbnkit.pbn.records import Game, TagPair
+from pbnkit.pbn.tables import read_table
 from pbnkit.rules.event_scores import (FIELD_IMPS, check_team_totals, check_totals,
                                       field_imps, read_totals)
+from pbnkit.rules.not_scored import not_scored
+from pbnkit.rules.table_cells import cell_spellings
 from pbnkit.rules.plain_records import PlainRecord
 from pbnkit.rules.stated_scores import ScoreRecord, Stated, StatedRubber, read_rubber, read_stated
 from pbnkit.rules.table_scores import (
@@ -592,7 +595,10 @@ def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
     totals = first.get("TotalScoreTable")
     if totals is not None:
         record.totals = read_totals(totals, values.get("TotalScoreTable"))
-    return record, [] if table is None else _table(game, table, record)
+    found = [] if table is None else _table(game, table, record) + [
+        record.diagnostic(d.code, d.message, d.line, d.column)
+        for d in cell_spellings(read_table(table, game.value(table.name)))]
+    return record, found + not_scored(game, record, table)
 
 
 def _table(game: Game, tag: TagPair, record: ScoreRecord) -> list[Diagnostic]:

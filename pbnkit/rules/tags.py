@@ -14,6 +14,7 @@ from pbnkit.model import Seat, Vulnerability, dealer_for_board
 from pbnkit.pbn.reader import NOT_INHERITABLE
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.tables import TABLES, read_table
+from pbnkit.model.adjusted import read_artificial
 from pbnkit.replay.tags import read_contract
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -95,6 +96,26 @@ register(
          "program comparing them, and a program that writes the file back keeps them.",
          '[North "Smith "]',
          '[North "Smith"] (pbnkit validate --fix writes it)'),
+    Code("TG022", "starred-double", W, "A doubled or redoubled contract written with '*' "
+         "or '**', as some club scoring programs write it; read as X or XX.",
+         "PBN writes a double X and a redouble XX (PBN 3.4.14). Bridgewebs and others write "
+         "3D* and 3D**, in the Contract tag and in ScoreTable rows alike.",
+         '[Contract "3D*"]', '[Contract "3DX"] (pbnkit validate --fix writes it in a tag)'),
+    Code("TG023", "passed-out-spelling", W, "A passed-out board's contract written PO, AP "
+         "or P; read as Pass.",
+         "PBN writes a passed-out board's contract Pass (PBN 3.4.14); AP is PBN's word for "
+         "the four passes in an auction, not a contract, and PO and P are programs' own.",
+         '[Contract "PO"]', '[Contract "Pass"] (pbnkit validate --fix writes it in a tag)'),
+    Code("TG024", "artificial-score-spelling", W, "An artificial (adjusted) score written "
+         "as a scoring program writes it (A, A+, A-, A=, A6040, 60%, 40%/60%); read as the "
+         "award it names.",
+         "PBN has one form for an artificial score: a ScoreTable element after '^', with "
+         "'-' for its Contract, Declarer and Result (PBN 5.9); a Contract or Result tag "
+         "cannot hold one. Programs write averages in the Contract or score cells. pbnkit "
+         "scores them by Law 12C2: average plus 60 %, average 50 %, average minus 40 % of "
+         "the top (3, 0 and -3 IMPs), A6040 60 % to N-S and 40 % to E-W.",
+         'a ScoreTable row "3 4 A A A - -" or [Contract "A+"]',
+         "In a ScoreTable: '-' in Contract, Declarer and Result, and ^60 in Score_NS."),
     Code("TG021", "comment-in-table", W, "Commentary after an element of a table.",
          "A table may have commentary only after its tag pair, before its first element; "
          "between or after the elements it is forbidden (PBN 5.1), as a program reading the "
@@ -193,17 +214,38 @@ def _contract(value: str, tag: TagPair) -> Iterator[Diagnostic]:
         return  # an end position's contract gives only the strain (PBN 6.2)
     if _STANDARD_CONTRACT.fullmatch(value.rstrip(" \t")):
         return  # trailing blanks are TG020's
+    found = contract_spelling(value)
+    if found is not None:
+        yield _diagnostic(found[0], found[1], tag)
+
+
+def contract_spelling(value: str) -> tuple[str, str] | None:
+    """The code and message for a Contract value (a tag's, or a ScoreTable cell's) that
+    PBN does not spell so; None for a PBN spelling."""
+    if _STANDARD_CONTRACT.fullmatch(value.rstrip(" \t")):
+        return None
     meant = read_contract(value)
+    written = value.strip()
     if meant is None:
-        yield _diagnostic("TG006", f"contract {value!r} is not Pass or like 4S, 3NTX, 6HXX", tag)
-    else:
-        yield _diagnostic("TG017", f"contract {value!r} is not a PBN spelling; read as "
-                          f"{meant}", tag)
+        award = read_artificial(written)
+        if award is not None:
+            return "TG024", (f"{written!r} is an artificial score, not a contract; read "
+                             f"as {award.ns:g} % to N-S and {award.ew:g} % to E-W")
+        return "TG006", f"contract {value!r} is not Pass or like 4S, 3NTX, 6HXX"
+    if written.endswith("*"):
+        return "TG022", f"contract {value!r} is not a PBN spelling; read as {meant}"
+    if meant.is_passed_out and written.upper() in ("PO", "AP", "P"):
+        return "TG023", f"contract {value!r} is not a PBN spelling; read as Pass"
+    return "TG017", f"contract {value!r} is not a PBN spelling; read as {meant}"
 
 
 def _result(value: str, tag: TagPair) -> Iterator[Diagnostic]:
     match = _RESULT.fullmatch(value)
-    if match is None:
+    if match is None and (award := read_artificial(value)) is not None:
+        yield _diagnostic("TG024", f"result {value.strip()!r} is an artificial score, not "
+                          f"tricks; read as {award.ns:g} % to N-S and {award.ew:g} % to E-W",
+                          tag)
+    elif match is None:
         yield _diagnostic("TG007", f"result {value!r} is not a trick count or an NS/EW form", tag)
     elif match[3] is not None:
         if match[1] == match[3]:

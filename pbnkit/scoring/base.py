@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from pbnkit.errors import PbnError
+from pbnkit.model.adjusted import ArtificialScore
 from pbnkit.model import (
     PASSED_OUT,
     Card,
@@ -143,6 +144,8 @@ class BoardResult:
     table row: ``row`` is the row's number (1-based), ``weight`` its Multiplicity (how
     many tables had that result) and ``stated_ns`` the row's N-S score when the row gives
     a score but no contract to work it out from. ``pairs`` says who played, when known.
+    ``adjusted`` is the artificial score a director awarded instead of a result (Law
+    12C2: average plus, ``A6040``...), for a row or record that gives one.
     """
 
     index: int
@@ -161,12 +164,14 @@ class BoardResult:
     row: int | None = None
     weight: int = 1
     stated_ns: int | None = None
+    adjusted: ArtificialScore | None = None
 
     def without_hands(self) -> BoardResult:
         """The same result without its hands (what only rubber honours need)."""
         return BoardResult(self.index, self.board, self.declarer, self.contract, self.tricks,
                            self.vulnerability, None, self.dealer, self.room, self.path,
-                           self.match_key, self.pairs, self.row, self.weight, self.stated_ns)
+                           self.match_key, self.pairs, self.row, self.weight, self.stated_ns,
+                           self.adjusted)
 
     @property
     def board_number(self) -> int | None:
@@ -180,6 +185,8 @@ class BoardResult:
 
         A passed-out record always can: it scores nothing.
         """
+        if self.adjusted is not None:
+            return None
         if self.contract is None:
             return "no contract" if self.row is None else "no contract and no plain score"
         if self.contract.is_passed_out:

@@ -352,11 +352,15 @@ class DuplicateProfile:
     boards_per_match: int | None = None
     #: each file's Scoring tag, by path: a file's pairs fields follow its own tag
     file_scoring: tuple[tuple[str | None, str], ...] = ()
+    #: Neuberg: a board with fewer results than the most, or with artificial scores, is
+    #: scaled to the full top; else each board is scored on its own top
+    neuberg: bool = True
 
     @classmethod
     def for_scoring(cls, scoring: str | None | Mapping[str | None, str],
                     victory_points: bool = False,
-                    boards_per_match: int | None = None) -> DuplicateProfile:
+                    boards_per_match: int | None = None,
+                    neuberg: bool = True) -> DuplicateProfile:
         """The profile as a Scoring tag configures it (see :meth:`PairsScoring.of`), or
         each file's tag by path (the first file's tag then stands for results of no
         file)."""
@@ -364,7 +368,7 @@ class DuplicateProfile:
         first = next(iter(scoring.values()), None) if isinstance(scoring, Mapping) else scoring
         pairs = PairsScoring.of(first)
         return cls(pairs.scale, pairs.method, pairs.divisor, victory_points, boards_per_match,
-                   files)
+                   files, neuberg)
 
     def score(self, results: Sequence[BoardResult],
               scores: Sequence[int | None] | None = None) -> ScoreSheet:
@@ -392,7 +396,7 @@ class DuplicateProfile:
 
         by_path = {path: PairsScoring.of(tag) for path, tag in self.file_scoring}
         rankings = PairsEvent(PairsScoring(self.method, self.scale, self.divisor),
-                              by_path).score(results, boards)
+                              by_path, self.neuberg).score(results, boards)
         if self.victory_points:
             matches = [with_victory_points(match, self.boards_per_match) for match in matches]
         methods = {PairsScoring(self.method, self.scale, self.divisor), *by_path.values()}
@@ -413,6 +417,8 @@ def board_score(result: BoardResult) -> tuple[int | None, Problem | None]:
     It needs no other result: ``-j`` workers make it beside the result."""
     if result.contract is not None and result.contract.is_passed_out:
         return 0, None
+    if result.adjusted is not None:
+        return None, None  # an award, not a score: the field gives it its share of the top
     if result.contract is None and result.stated_ns is not None:
         return result.stated_ns, None
     # The Vulnerable tag wins over the board number: some events renumber boards.

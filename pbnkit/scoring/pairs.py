@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from pbnkit.model.adjusted import ArtificialScore
 from pbnkit.scoring.base import BoardResult, BoardScore, Hands, Ranking
 from pbnkit.scoring.duplicate import MatchpointScale, Method, PairsScoring, ScoreField, imps
 
@@ -101,6 +102,10 @@ class PairsEvent:
     scoring: PairsScoring
     #: each file's own method, by path (its Scoring tag), where files differ
     by_path: Mapping[str | None, PairsScoring] = field(default_factory=dict)
+    #: scale a board with fewer results than the event's most (a result missing, or
+    #: replaced by an artificial score) up to the full top (Neuberg); else each board is
+    #: scored on its own top, as some club programs do
+    factored: bool = True
 
     def score(self, results: Sequence[BoardResult], boards: list[BoardScore]) -> list[Ranking]:
         """Fill ``boards`` (matchpoints and percentages, or IMPs) in place; return the
@@ -113,7 +118,8 @@ class PairsEvent:
         ranked: set[tuple[str | None, str | None]] = set()
         methods: dict[tuple[str | None, str | None], PairsScoring] = {}
         for position, (result, row) in enumerate(zip(results, boards, strict=True)):
-            if result.room is not None or result.board is None or row.score_ns is None:
+            if result.room is not None or result.board is None or (
+                    row.score_ns is None and result.adjusted is None):
                 continue
             key = result.match_key
             if (key.event, key.section) not in methods:
@@ -138,41 +144,71 @@ class PairsEvent:
         pairs: dict[tuple[str | None, str | None], dict[_PairKey, _Pair]] = {}
         for (event, section, _, _), positions in fields.items():
             expected = most[event, section] if (event, section) in ranked else None
-            self._field(results, boards, positions, expected, methods[event, section])
+            awards_ew = self._field(results, boards, positions, expected,
+                                    methods[event, section], self.factored)
             if expected is not None:
                 self._add_to_pairs(results, boards, positions,
                                    pairs.setdefault((event, section), {}),
-                                   (event, section) in by_direction)
+                                   (event, section) in by_direction, awards_ew)
         return [line for (event, section), entries in pairs.items()
                 for line in self._rank(event, section, entries, methods[event, section])]
 
     @staticmethod
     def _field(results: Sequence[BoardResult], boards: list[BoardScore],
-               positions: list[int], expected: int | None, scoring: PairsScoring) -> None:
+               positions: list[int], expected: int | None, scoring: PairsScoring,
+               factored: bool = True) -> dict[int, float]:
         """Score one board's field; ``expected`` is the most results a board of the event
-        has, when the event ranks its pairs (else None: a board played once is left)."""
-        scores = [boards[p].score_ns or 0 for p in positions]
-        weights = [results[p].weight for p in positions]
+        has, when the event ranks its pairs (else None: a board played once is left).
+
+        Artificial scores (Law 12C2) are not compared: each gets its share of the top, or
+        its IMPs, and the board's other results are compared among themselves. Returns
+        the E-W IMPs of each award, by position (an award's two sides need not balance)."""
+        played = [p for p in positions if results[p].adjusted is None]
+        awarded = [p for p in positions if results[p].adjusted is not None]
+        scores = [boards[p].score_ns or 0 for p in played]
+        weights = [results[p].weight for p in played]
         count = sum(weights)
-        if count < 2 and expected is None:
-            return
+        everyone = count + sum(results[p].weight for p in awarded)
+        if everyone < 2 and expected is None:
+            return {}
         method = scoring.method
         if method is Method.MATCHPOINTS:
-            PairsEvent._matchpoints(boards, positions, ScoreField(scores, weights), expected,
-                                    scoring)
-        elif method.is_butler:
+            full = max(expected or 0, everyone)
+            PairsEvent._matchpoints(boards, played, ScoreField(scores, weights),
+                                    full if factored else None, scoring)
+            win = float(scoring.scale.value)
+            top = win * ((full if factored else count) - 1)
+            for position in awarded if top > 0 else ():
+                award = _award(results[position])
+                boards[position] = boards[position]._replace(
+                    mp_ns=award.ns * top / 100, mp_ew=award.ew * top / 100,
+                    pct_ns=award.ns, pct_ew=award.ew)
+            return {}
+        awards_ew: dict[int, float] = {}
+        comparisons = everyone - 1
+        # Law 12C2's IMPs are for one comparison: a summed cross-IMP scale counts as many
+        # as the result would have made
+        per_award = 1.0 if method.is_butler or comparisons < 1 else comparisons / {
+            "none": 1, "scores": everyone, "comparisons": comparisons}[scoring.divisor]
+        for position in awarded:
+            award = _award(results[position])
+            scaled = 1.0 if award.imps is not None else per_award
+            boards[position] = boards[position]._replace(imp_ns=award.imps_ns * scaled)
+            awards_ew[position] = award.imps_ew * scaled
+        if method.is_butler and played:
             datum = butler_datum(scores, weights, method)
-            for position, score in zip(positions, scores):
+            for position, score in zip(played, scores):
                 boards[position] = boards[position]._replace(
                     imp_ns=float(imps(score - datum)), datum=datum)
-        elif count >= 2:
+        elif method is Method.CROSS and count >= 2:
             sums = cross_imps(scores, weights)
             divisor = {"none": 1, "scores": count, "comparisons": count - 1}[
                 scoring.divisor]
-            for position, score in zip(positions, scores):
+            for position, score in zip(played, scores):
                 boards[position] = boards[position]._replace(
                     imp_ns=sums[score] / divisor, cross_sum=sums[score],
                     cross_average=sums[score] / (count - 1))
+        return awards_ew
 
     @staticmethod
     def _matchpoints(boards: list[BoardScore], positions: list[int], scores: ScoreField,
@@ -193,7 +229,7 @@ class PairsEvent:
     @staticmethod
     def _add_to_pairs(results: Sequence[BoardResult], boards: Sequence[BoardScore],
                       positions: list[int], pairs: dict[_PairKey, _Pair],
-                      by_direction: bool) -> None:
+                      by_direction: bool, awards_ew: Mapping[int, float]) -> None:
         for position in positions:
             result, row = results[position], boards[position]
             if result.pairs is None:
@@ -212,11 +248,16 @@ class PairsEvent:
                 pair.names = pair.names or names
                 pair.directions.add(direction)
                 pair.boards += 1
+                award = result.adjusted
                 if row.mp_ns is not None and row.mp_ew is not None:
                     pair.total += row.mp_ns if sign > 0 else row.mp_ew
-                    pair.top += row.mp_ns + row.mp_ew
+                    # an award's two shares need not add up to the top (A+ to both)
+                    pair.top += row.mp_ns + row.mp_ew if award is None else (
+                        row.mp_ns * 100 / award.ns if award.ns else
+                        row.mp_ew * 100 / award.ew if award.ew else 0.0)
                 elif row.imp_ns is not None:
-                    pair.total += sign * row.imp_ns
+                    pair.total += row.imp_ns if sign > 0 else awards_ew.get(
+                        position, -row.imp_ns)
 
     @staticmethod
     def _rank(event: str | None, section: str | None, pairs: dict[_PairKey, _Pair],
@@ -251,6 +292,11 @@ class PairsEvent:
                     pair.total, figures[pair_id][1], rank,
                     pair.top if matchpoints else None, by_direction))
         return lines
+
+
+def _award(result: BoardResult) -> ArtificialScore:
+    assert result.adjusted is not None
+    return result.adjusted
 
 
 def _numbered_by_direction(results: Sequence[BoardResult],

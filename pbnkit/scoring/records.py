@@ -11,6 +11,7 @@ import functools
 from collections.abc import Iterable
 
 from pbnkit.model import Seat, parse_or_none
+from pbnkit.model.adjusted import read_artificial
 from pbnkit.pbn.records import Game
 from pbnkit.replay import parse_deal, record_facts
 from pbnkit.scoring.base import BoardResult, Hands, MatchKey
@@ -27,6 +28,9 @@ def _text(game: Game, name: str) -> str | None:
 def board_result(game: Game) -> BoardResult:
     """What one record says happened, with replayed facts filling missing tags."""
     facts = record_facts(game)
+    # A director's award written where the contract or result goes ([Contract "A+"])
+    adjusted = None if facts.contract is not None else (
+        read_artificial(game.value("Contract")) or read_artificial(game.value("Result")))
     return BoardResult(
         index=game.index,
         board=_text(game, "Board"),
@@ -44,6 +48,7 @@ def board_result(game: Game) -> BoardResult:
         ),
         pairs=record_pairs([game.value(name) for name in _PAIR_TAGS])
         if "PairNS" in game.values else None,
+        adjusted=adjusted,
     )
 
 
@@ -51,7 +56,7 @@ def results_of(game: Game) -> list[BoardResult]:
     """The results a record gives: its own, or, when it states no contract of its own,
     the rows of its ScoreTable (a pairs event's file gives the field's results there)."""
     record = board_result(game)
-    if record.contract is None:
+    if record.contract is None and record.adjusted is None:
         rows = table_results(game, record)
         if rows:
             return rows

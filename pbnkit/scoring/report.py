@@ -147,17 +147,20 @@ class TeamOptions:
 def score_results(results: Iterable[BoardResult], profile: str,
                   scoring: str | None | Mapping[str | None, str] = None,
                   teams: TeamOptions = TeamOptions(),
-                  board_scores: Sequence[int | None] | None = None) -> ScoreReport:
+                  board_scores: Sequence[int | None] | None = None,
+                  neuberg: bool = True) -> ScoreReport:
     """Score results; each file starts a fresh sheet (a rubber never runs on into the
     next file). The Scoring tag's modifiers (``scoring``: one tag, or each file's by
     path) choose how a pairs field is scored: MP2 gives matchpoints 1 / 0.5 / 0, Butler
     and Cross IMPs. ``board_scores``: each result's duplicate score
     (:func:`~pbnkit.scoring.duplicate.board_score`), made already; the other profiles
-    have no use for them."""
+    have no use for them. ``neuberg``: factor a board with fewer results, or with
+    artificial scores, up to the full top (else each board has its own top)."""
     results = tuple(results)
     scorer = find_profile(profile)
     if isinstance(scorer, DuplicateProfile):
-        scorer = DuplicateProfile.for_scoring(scoring, teams.victory_points, teams.boards)
+        scorer = DuplicateProfile.for_scoring(scoring, teams.victory_points, teams.boards,
+                                              neuberg)
         return ScoreReport(profile, results, scorer.score(results, board_scores))
     return ScoreReport(profile, results, scorer.score(results))
 
@@ -182,7 +185,8 @@ def score_games(games: Iterable[Game], profile: str | None = None,
 
 def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None, str],
                     profile: str | None = None, teams: TeamOptions = TeamOptions(),
-                    board_scores: Sequence[int | None] | None = None) -> ScoreReport:
+                    board_scores: Sequence[int | None] | None = None,
+                    neuberg: bool = True) -> ScoreReport:
     """Score results gathered from files in order; ``scoring`` holds each file's first
     Scoring tag, by path, in file order (what chooses the profile without ``profile``);
     ``board_scores`` as for :func:`score_results`.
@@ -204,7 +208,7 @@ def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None,
                     "unknown-scoring", f"Scoring {value!r}: {word!r} names no scoring system "
                     f"pbnkit knows, so the file is scored as {DEFAULT_PROFILE}", path=path))
     report = score_results(results, choose_profile(None, profile), scoring, teams,
-                           board_scores)
+                           board_scores, neuberg)
     if not warnings:
         return report
     sheet = replace(report.sheet, problems=tuple(warnings) + report.sheet.problems)
@@ -234,6 +238,7 @@ def _board(result: BoardResult, row: BoardScore) -> dict[str, Any]:
         "vulnerable": _VULNERABILITY_NAMES[result.vulnerability], "score_ns": row.score_ns,
         "mp_ns": row.mp_ns, "pct_ns": row.pct_ns, "mp_ew": row.mp_ew, "pct_ew": row.pct_ew,
         "row": result.row, "weight": result.weight,
+        "adjusted": result.adjusted.text if result.adjusted is not None else None,
         "pair_ns": result.pairs.ns if result.pairs else None,
         "pair_ew": result.pairs.ew if result.pairs else None,
         "imp_ns": row.imp_ns, "datum": row.datum, "cross_sum": row.cross_sum,

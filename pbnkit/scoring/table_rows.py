@@ -5,19 +5,24 @@ no contract of its own, and the whole field's results in its ScoreTable: a row p
 with the pair numbers, contract, declarer, result and score. Each row is then a result of
 the board, as a record of its own would be. A row that gives no contract but a plain
 score (some tables list only the scores, with a Multiplicity) keeps that score; a row
-with an artificial score (``^``) keeps none, for it is an adjustment, not a result.
+with an artificial score (``^60``, ``A+``, a Contract cell ``A``) keeps the award, which
+the field scores as a share of the board's top.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from pbnkit.model import PASSED_OUT, Contract, Seat
+from pbnkit.model.adjusted import ArtificialScore, read_artificial
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.tables import Table, is_artificial, is_not_relevant, is_unknown, read_table
 from pbnkit.replay.tags import read_contract, read_declarer, read_result
 from pbnkit.scoring.base import BoardResult, Pairs
+
+_IMPS = re.compile(r"-?\d{1,3}(?:\.\d+)?")
 
 
 def table_results(game: Game, record: BoardResult) -> list[BoardResult] | None:
@@ -30,7 +35,8 @@ def table_results(game: Game, record: BoardResult) -> list[BoardResult] | None:
     if not table.columns or not table.rows:
         return None
     cells = _Cells(table)
-    rows = [cells.result(row, record) for row in range(len(table.rows))]
+    rows = [cells.result(row, record) for row in range(len(table.rows))
+            if not cells.sits_out(row)]
     names = _ranked_names(game)
     if not names:
         return rows
@@ -74,13 +80,40 @@ class _Cells:
         return None if column is None else self.table.rows[row][column]
 
     def result(self, row: int, record: BoardResult) -> BoardResult:
-        contract, declarer, tricks = self._play(row)
-        stated = self._score(row) if contract is None else None
+        adjusted = self.adjusted(row)
+        contract, declarer, tricks = self._play(row) if adjusted is None else (None, None, None)
+        stated = self._score(row) if contract is None and adjusted is None else None
         return BoardResult(
             record.index, record.board, declarer, contract, tricks, record.vulnerability,
             record.hands, record.dealer, record.room, record.path, record.match_key,
             pairs=self._pairs(row), row=row + 1, weight=self._weight(row), stated_ns=stated,
+            adjusted=adjusted,
         )
+
+    def sits_out(self, row: int) -> bool:
+        """Whether the row is a pair's sit-out (a bye: Magic Contest writes ``Bye`` in its
+        score cells and ``-`` for the missing pair), which is no result of the board."""
+        return any((self.text(row, name) or "").strip().lower() == "bye"
+                   for name in ("Score_NS", "Score_EW", "Contract"))
+
+    def adjusted(self, row: int) -> ArtificialScore | None:
+        """The row's artificial score, when it has one instead of a result: in its score
+        cells (``^60``, ``A+``, ``60%``; each side's own when both are given), or in its
+        Contract cell (``A``, ``A6040``), with the IMPs its IMP_NS or IMP_EW cell states."""
+        ns = read_artificial(self.text(row, "Score_NS"))
+        ew = read_artificial(self.text(row, "Score_EW"), ew=True)
+        award = ns if ew is None else ew if ns is None else ArtificialScore(
+            ns.ns, ew.ew, f"{ns.text} {ew.text}")
+        if award is None:
+            award = read_artificial(self.text(row, "Contract"))
+        if award is None:
+            return None
+        for name, sign in (("IMP_NS", 1), ("IMP_EW", -1)):
+            text = _plain(self.text(row, name))
+            imps = _stated_imps(text) if text is not None else None
+            if imps is not None:
+                return replace(award, imps=sign * imps)
+        return award
 
     def _play(self, row: int) -> tuple[Contract | None, Seat | None, int | None]:
         contract = read_contract(_plain(self.text(row, "Contract")))
@@ -125,6 +158,12 @@ class _Cells:
             return None
         return Pairs(f"{north}+{south}", f"{east}+{west}",
                      players=(north, east, south, west))
+
+
+def _stated_imps(text: str) -> float | None:
+    """IMPs as an IMP cell of an adjusted row states them (``^3``, ``-3``, ``1.5``)."""
+    number = text.removeprefix("^").removeprefix("+")
+    return float(number) if _IMPS.fullmatch(number) else None
 
 
 def record_pairs(values: Sequence[str | None]) -> Pairs | None:

@@ -129,6 +129,8 @@ def _board_lines(results: Iterable[BoardResult],
         contract = contracts.get(id(result.contract))
         if contract is None and result.contract is not None:
             contract = contracts[id(result.contract)] = f"{result.contract.pbn():<8}"
+        elif result.adjusted is not None:  # the director's award, as written
+            contract = f"{result.adjusted.text:<8}"
         tricks = result.tricks
         yield _BOARD_LINE % (result.board or "-", result.room or "", contract,
                              _SEATS[id(result.declarer)], "-" if tricks is None else tricks,

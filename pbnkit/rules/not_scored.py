@@ -1,0 +1,58 @@
+"""``SC036``: the results that ``pbnkit score`` cannot score, found by ``validate`` too.
+
+Scoring never guesses: a result it cannot score is left out of its board's field and its
+pairs' totals, and listed among the report's problems. The same result is a finding here,
+with its line and column, so that a file ``validate`` calls clean is one ``score`` scores
+whole. Both ask :func:`~pbnkit.scoring.duplicate.board_score`, so they cannot disagree.
+
+A ScoreTable row that cannot be scored is a warning: the table says a table played the
+board, and that result is lost. A record of its own with a contract but no result (a deal
+saved after the auction) is information; a hand record with no contract is no result at
+all, and nothing is said of it.
+"""
+
+from __future__ import annotations
+
+from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.pbn.records import Game, TagPair
+from pbnkit.pbn.tables import read_table
+from pbnkit.rules.stated_scores import ScoreRecord
+from pbnkit.scoring.duplicate import board_score
+
+NOT_SCORED_CODES = register(
+    Code("SC036", "result-not-scored", Severity.WARNING, "A result that pbnkit score cannot "
+         "score, and why.",
+         "A ScoreTable row, or a record with a contract, whose contract, declarer, result or "
+         "vulnerability cannot be read is left out of its board's field and of its pairs' "
+         "totals: the ranking no longer counts it. A table row is a warning; a record with "
+         "a contract and no result (a deal saved after the auction) is information.",
+         'a ScoreTable row "2 6 3D/ E 8 - -": no contract reads 3D/, and no score is given',
+         "Write the result as PBN spells it (3DX), or an artificial score (^50) for an "
+         "adjusted board."),
+)
+
+
+def not_scored(game: Game, record: ScoreRecord, table: TagPair | None) -> list[Diagnostic]:
+    """The SC036 findings of one game: its ScoreTable rows that cannot be scored, or the
+    record itself when it states a contract that cannot be."""
+    result = record.result
+    if record.rows:
+        assert table is not None
+        cells = read_table(table, game.value(table.name)).cells
+        found = []
+        for row in record.rows:
+            _, problem = board_score(row)
+            if problem is not None and row.row is not None:
+                cell = cells[row.row - 1][0]
+                found.append(record.diagnostic("SC036", problem.message, cell.line,
+                                               cell.column))
+        return found
+    if record.ns is not None or (result.contract is None and result.adjusted is None):
+        return []
+    _, problem = board_score(result)
+    if problem is None:
+        return []
+    tag = game.tag("Contract")
+    line, column = (tag.line, tag.value_column or tag.column) if tag is not None else (
+        game.line, 1)
+    return [record.diagnostic("SC036", problem.message, line, column, Severity.INFO)]
