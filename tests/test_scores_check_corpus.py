@@ -11,6 +11,8 @@ import pytest
 import pbnkit
 from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.rules.scores import ScoreChecks
+from pbnkit.scoring.duplicate import DuplicateProfile
+from pbnkit.scoring.records import board_results
 from tests.conftest import CORPUS
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
@@ -146,3 +148,33 @@ def test_no_errors_anywhere_in_the_corpus() -> None:
     # but not played) and rpbridge.net's 3,806 records without vulnerability or board
     # number, each as score lists it
     assert tally == {"SC025": 5, "SC029": 1, "SC030": 1, "SC032": 7, "SC036": 4117}
+
+
+def test_ruter_standings_and_datums_are_reproduced_by_score() -> None:
+    # Ruter (IMP;Butler-2;Mean): every ButlerDatum of the 21 x 8 rows is the Butler-2
+    # datum score computes, and the TotalScoreTable (Rank, PairId, TotalScoreIMP, the sum
+    # of the pair's IMPs over its 21 boards) is score's ranking, line by line
+    text = RUTER.read_text(encoding="utf-8")
+    results = board_results(pbnkit.read(RUTER))
+    sheet = DuplicateProfile.for_scoring("IMP;Butler-2;Mean").score(results)
+    stated_datums = {}
+    board = None
+    for line in text.splitlines():
+        if line.startswith('[Board "'):
+            board, row = line.split('"')[1], 0
+        elif board is not None and line[:1].isdigit() and len(line.split()) == 13 \
+                and "ButlerDatum" not in line and '"N-S"' not in line and '"E-W"' not in line:
+            row += 1
+            stated_datums[board, row] = int(line.split()[-1])
+    computed = {(result.board, result.row): row.datum
+                for result, row in zip(results, sheet.boards, strict=True)}
+    assert len(stated_datums) == 21 * 8
+    assert {key: computed[key] for key in stated_datums} == stated_datums
+    stated = []
+    table = text.split("[TotalScoreTable", 1)[1].split("[ScoreTable", 1)[0]
+    for line in table.splitlines()[1:]:
+        fields = line.split()
+        if fields:
+            stated.append((int(fields[0]), fields[2], float(fields[5])))
+    assert len(stated) == 16
+    assert [(r.rank, r.id, r.total) for r in sheet.rankings] == stated

@@ -157,12 +157,51 @@ def test_a_table_whose_figures_mostly_do_not_follow_is_reported_once() -> None:
 
 
 def test_imps_against_the_tables_datum() -> None:
-    # 120 - (-90) = 210: 5 IMPs (170-210); 50 - (-90) = 140: 4 IMPs (130-160)
+    # datum (120 + 50 - 440) / 3 = -90 (Butler: three scores, none left out);
+    # 120 - (-90) = 210: 5 IMPs (170-210); 50 - (-90) = 140: 4 IMPs (130-160);
+    # -440 - (-90) = -350: -8 IMPs (320-360)
     columns = "Score_NS;IMP_NS;IMP_EW;ButlerDatum"
-    assert check(board(columns, "120 5 -5 -90\n50 4 -4 -90\n")) == []
-    (found,) = check(board(columns, "120 5 -5 -90\n50 3 -4 -90\n"))
+    butler = '[Scoring "IMP;Butler"]\n'
+    assert check(board(columns, "120 5 -5 -90\n50 4 -4 -90\n-440 -8 8 -90\n",
+                       tags=butler)) == []
+    (found,) = check(board(columns, "120 5 -5 -90\n50 3 -4 -90\n-440 -8 8 -90\n",
+                           tags=butler))
     assert found.code == "SC028" and "NS +4 IMPs" in found.message
-    assert (found.line, found.column) == (4, 4)
+    assert (found.line, found.column) == (5, 4)
+
+
+def test_datum_column_is_checked_against_the_tables_scores() -> None:
+    # Butler-2 (RULES.md 3.4): +600, +300, -100 leave +300: datum +300;
+    # IMPs 300 -> 7, 0, -400 -> -9
+    columns = "Score_NS;IMP_NS;ButlerDatum"
+    butler_2 = '[Scoring "IMP;Butler-2;Mean"]\n'
+    assert check(board(columns, "600 7 300\n300 0 300\n-100 -9 300\n",
+                       tags=butler_2)) == []
+    # 270 is the mean of all three (800 / 3 = 266.7): not the Butler-2 datum; each row's
+    # IMPs follow its stated datum (330 -> 8, 30 -> 1, -370 -> -9)
+    found = check(board(columns, "600 8 270\n300 1 270\n-100 -9 270\n", tags=butler_2))
+    assert codes(found) == ["SC034"]
+    assert "ButlerDatum 270 but the Butler-2 datum of the table's 3 scores is +300" \
+        in found[0].message and "(and 2 more rows)" in found[0].message
+    assert (found[0].line, found[0].column) == (4, 7)  # row 1, its datum cell
+
+
+def test_plain_butler_datum_of_all_scores_is_noted_as_the_standards_reading() -> None:
+    # five scores 450 420 170 170 -50: pbnkit leaves out 450 and -50: 760 / 3 = 253.3 ->
+    # 250; the mean of all five is 1160 / 5 = 232 -> 230, as PBN 2.1 words plain Butler
+    columns = "Score_NS;Datum"
+    rows = "450 230\n420 230\n170 230\n170 230\n-50 230\n"
+    (found,) = check(board(columns, rows, tags='[Scoring "IMP;Butler"]\n'))
+    assert found.code == "SC035" and "mean of all its 5 scores (+230)" in found.message
+    # 240 is neither: an error
+    assert codes(check(board(columns, rows.replace("230", "240"),
+                             tags='[Scoring "IMP;Butler"]\n'))) == ["SC034"]
+
+
+def test_an_expert_datum_is_noted_not_checked() -> None:
+    (found,) = check(board("Score_NS;Datum", "420 400\n170 400\n",
+                           tags='[Scoring "IMP;Experts"]\n'))
+    assert found.code == "SC032" and "Datum not checked" in found.message
 
 
 def test_cross_imps_sum_against_every_other_score() -> None:
@@ -223,3 +262,65 @@ def test_law77_from_ns_with_old_mp() -> None:
     assert law77(contract, Seat.E, 6, Vulnerability.NONE, old_mp=True) == 700
     # vulnerable, OldMP changes nothing: 200 + 300 x 3 = 1100
     assert law77(contract, Seat.E, 6, Vulnerability.EW, old_mp=True) == 1100
+
+
+# -- Neuberg: a board with fewer results than the event's most --------------------------------
+
+# A pairs event, nobody vulnerable. Board 1 has three results, board 2 two: pbnkit score
+# factors board 2 to three results (Neuberg, RULES.md 3.4): (MP + 1) x 3 / 2 - 1.
+# Board 1: +420 beats both (4 of 4), +170 beats -50 (2), -50 nothing (0).
+EVENT = """[Event "club"]
+[Board "1"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;MP_NS;MP_EW"]
+1 4 4S N 10  420 4 0
+2 5 3S N 10  170 2 2
+3 6 4S N  9  -50 0 4
+
+[Event "club"]
+[Board "2"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;{columns}"]
+1 5 4S N 10  420 {first}
+2 6 3S N 10  170 {second}
+"""
+
+
+def event(columns: str, first: str, second: str) -> str:
+    return EVENT.format(columns=columns, first=first, second=second)
+
+
+def test_neuberg_factored_table_figures_are_accepted_and_noted() -> None:
+    # +420: raw 2 of 2 -> (2 + 1) x 3 / 2 - 1 = 3.5 of 4 (87.5%); E-W 0.5 (12.5%)
+    # +170: raw 0 -> (0 + 1) x 3 / 2 - 1 = 0.5 of 4 (12.5%); E-W 3.5 (87.5%)
+    found = check(event("MP_NS;MP_EW;Percentage_NS", "3.5 0.5 87.5", "0.5 3.5 12.5"))
+    assert codes(found) == ["SC035"]
+    assert "factored to it (Neuberg), as pbnkit score factors them (board 2 first, 2 " \
+        "results)" in found[0].message
+
+
+def test_plain_table_figures_of_a_short_board_are_accepted_and_noted() -> None:
+    # unfactored: +420 2 of a top of 2 (100%), +170 0 (0%)
+    found = check(event("MP_NS;MP_EW;Percentage_NS", "2 0 100", "0 2 0"))
+    assert codes(found) == ["SC035"]
+    assert "are plain, not factored (Neuberg)" in found[0].message
+
+
+def test_factored_figures_that_are_wrong_are_errors() -> None:
+    # 3.5 of 4 is right for +420; 1.5 and 2.5 for +170 are neither 0.5 and 3.5 (Neuberg)
+    # nor 0 and 2 (plain)
+    found = check(event("MP_NS;MP_EW", "3.5 0.5", "1.5 2.5"))
+    assert codes(found) == ["SC027", "SC027", "SC035"]
+    assert "MP_NS 1.5 but +170 for N-S gets 0.5 among the table's 2 scores (MP1, Neuberg " \
+        "from 2 results to 3)" in found[0].message
+
+
+def test_figures_factored_to_another_field_are_warned_about() -> None:
+    # percentages factored to 4 results: +420 (2 + 1) x 4 / 2 - 1 = 5 of 6 = 83.33%,
+    # +170 (0 + 1) x 4 / 2 - 1 = 1 of 6 = 16.67%; but the event's boards have at most 3
+    found = check(event("Percentage_NS", "83.33", "16.67"))
+    assert codes(found) == ["SC029"]
+    assert "factored (Neuberg) from 2 results to 4, but the event's boards have at most 3" \
+        in found[0].message

@@ -257,3 +257,93 @@ def test_team_figures_pbnkit_does_not_give_are_noted() -> None:
     assert found.code == "SC032"
     assert found.message == ("TotalScoreTable not fully checked: pbnkit ranks these teams on "
                              "victory points and IMPs (MeanIMP)")
+
+
+# A matchpoint Mitchell of one board, nobody vulnerable: +420 (1 v 4) beats both (4 of 4,
+# 100%), +170 (2 v 5) beats -50 (2, 50%), -50 (3 v 6) nothing (0, 0%); E-W the rest.
+MP_EVENT = """[Event "mp"]
+[Board "1"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]
+1 4 4S N 10 420
+2 5 3S N 10 170
+3 6 4S N  9 -50
+[TotalScoreTable "Rank;PairId;Direction;{columns}"]
+1 1 NS 4 100{extra}
+2 2 NS {pair_2} 50{extra}
+3 3 NS 0 0{extra}
+1 6 EW 4 100{extra}
+2 5 EW 2 50{extra}
+3 4 EW 0 0{extra}
+"""
+
+
+def test_total_score_mp_as_magic_contest_writes_it_is_checked() -> None:
+    columns = "TotalScoreMP;TotalPercentage"
+    assert check_text(MP_EVENT.format(columns=columns, pair_2="2", extra="")) == []
+    (found,) = check_text(MP_EVENT.format(columns=columns, pair_2="3", extra=""))
+    assert found.code == "SC031" and "TotalScoreMP 3 for pair 2" in found.message
+    assert "total of 2" in found.message
+
+
+def test_a_figure_column_pbnkit_does_not_know_is_noted() -> None:
+    # a session column (Score_1): named like a figure, not in PBN 2.1 5.10
+    text = MP_EVENT.format(columns="TotalMP;TotalPercentage;Score_1", pair_2="2",
+                           extra=" 7")
+    (found,) = check_text(text)
+    assert found.code == "SC032"
+    assert "pbnkit does not know what Score_1 counts" in found.message
+
+
+# Butler-2, nobody vulnerable. Board 1: +420 (1 v 4), +170 (2 v 5), -50 (3 v 6): the
+# extremes left out, datum +170; +420: 250 -> 6, +170: 0, -50: -220 -> -6 IMPs.
+# Board 2, pairs 3 and 6 sit out: +170 (1 v 5), -50 (2 v 4); two results, both kept:
+# datum (170 - 50) / 2 = 60; +170: 110 -> 3, -50: -110 -> -3.
+# Totals: 1: 6 + 3 = 9 (2 boards); 2: 0 - 3 = -3 (2); 3: -6 (1); 4: -6 + 3 = -3 (2);
+# 5: 0 - 3 = -3 (2); 6: +6 (1). Credited with its average over the session's 2 boards,
+# pair 3 has -6 x 2 = -12 and pair 6 +12; ranked on those: 6 first (12), 1 (9),
+# 2, 4 and 5 third (-3), 3 sixth (-12).
+SIT_OUT = """[Event "sit-out"]
+[Board "1"]
+[Vulnerable "None"]
+[Scoring "IMP;Butler-2"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;IMP_NS;ButlerDatum"]
+1 4 4S N 10 420 6 170
+2 5 3S N 10 170 0 170
+3 6 4S N  9 -50 -6 170
+
+[Event "sit-out"]
+[Board "2"]
+[Vulnerable "None"]
+[Scoring "IMP;Butler-2"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;IMP_NS;ButlerDatum"]
+1 5 2H N 10 170 3 60
+2 4 2H N  7 -50 -3 60
+[TotalScoreTable "Rank;PairId;TotalScoreIMP;NrBoards"]
+1 6 12 2
+2 1 9 2
+3 2 -3 2
+3 4 -3 2
+3 5 -3 2
+6 3 {pair_3} 2
+"""
+
+
+def test_a_sit_out_credited_with_its_average_is_accepted_and_noted() -> None:
+    (found,) = check_text(SIT_OUT.format(pair_3="-12"))
+    assert found.code == "SC035" and found.effective_severity is Severity.INFO
+    assert "credits pairs with their average for the boards they sat out (2 here)" \
+        in found.message
+    # -10 is not pair 3's average over 2 boards: its line is noted, not checked
+    found = check_text(SIT_OUT.format(pair_3="-10"))
+    assert [d.code for d in found] == ["SC032", "SC035"]
+    assert "the file holds 1 of pair 3's 2 boards" in found[0].message
+
+
+def test_a_rank_that_ignores_the_credited_average_is_an_error() -> None:
+    # pair 6's credited 12 ranks first, not pair 1's 9
+    text = SIT_OUT.format(pair_3="-12").replace("1 6 12 2\n2 1 9 2", "2 6 12 2\n1 1 9 2")
+    found = check_text(text)
+    assert [d.code for d in found] == ["SC031", "SC031", "SC035"]
+    assert "rank of 1" in found[0].message and "rank of 2" in found[1].message

@@ -37,7 +37,8 @@ FIELD = [
 
 
 def test_pairs_scoring_follows_the_scoring_tag() -> None:
-    assert PairsScoring.of("IMP;Butler-2;Mean").method is Method.BUTLER
+    assert PairsScoring.of("IMP;Butler-2;Mean").method is Method.BUTLER_2
+    assert PairsScoring.of("IMP;Butler").method is Method.BUTLER
     assert PairsScoring.of("IMP;Cross2") == PairsScoring(Method.CROSS, divisor="comparisons")
     assert PairsScoring.of("MP").method is Method.MATCHPOINTS
     assert PairsScoring.of("").method is Method.MATCHPOINTS
@@ -57,6 +58,32 @@ def test_butler_datum_is_the_mean_rounded_to_ten() -> None:
 def test_butler_leaves_out_the_highest_and_lowest_of_five_or_more() -> None:
     # sorted 450 420 170 170 -50: keep 420 170 170 = 760 / 3 = 253.3 -> 250
     assert butler_datum([420, 450, 170, -50, 170], [1] * 5) == 250
+
+
+def test_butler_2_always_leaves_out_the_two_extreme_scores() -> None:
+    # RULES.md 3.4: +600, +300, -100 leave +300 alone: datum +300
+    assert butler_datum([600, 300, -100], [1] * 3, Method.BUTLER_2) == 300
+    # plain Butler keeps all three: 800 / 3 = 266.7 -> 270
+    assert butler_datum([600, 300, -100], [1] * 3) == 270
+    # four results, a Multiplicity of 2 on +170: 420 170 170 -50 leave 170 170 -> 170
+    assert butler_datum([420, 170, -50], [1, 2, 1], Method.BUTLER_2) == 170
+    # one or two results would leave nothing: every score is kept
+    assert butler_datum([420], [1], Method.BUTLER_2) == 420
+    # (420 - 50) / 2 = 185 -> 190 (an exact 5 away from zero)
+    assert butler_datum([420, -50], [1, 1], Method.BUTLER_2) == 190
+
+
+def test_butler_2_imps_against_the_datum() -> None:
+    # RULES.md 3.4's example: datum +300; +600: 300 -> 7, +300: 0, -100: -400 -> -9
+    field = [played(0, "1", "1", "4", "4H", Seat.N, 12),   # 4H+2 not vul: +480
+             played(1, "1", "2", "5", "2H", Seat.N, 10),   # 2H+2: +170
+             played(2, "1", "3", "6", "4H", Seat.N, 8)]    # 4H-2: -100
+    # 480, 170, -100: Butler-2 keeps +170: datum 170; +480: 310 -> 7; -100: -270 -> -7
+    sheet = DuplicateProfile(method=Method.BUTLER_2).score(field)
+    assert [b.score_ns for b in sheet.boards] == [480, 170, -100]
+    assert [b.datum for b in sheet.boards] == [170] * 3
+    assert [b.imp_ns for b in sheet.boards] == [7, 0, -7]
+    assert "Butler-2" in sheet.notes[0]
 
 
 def test_cross_imps_sum_against_every_other_result() -> None:

@@ -9,6 +9,7 @@ where the file holds the boards it counts.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from pbnkit.diagnostics import Code, Severity, register
 from pbnkit.pbn.records import TagPair
 from pbnkit.pbn.tables import read_table
-from pbnkit.rules.table_scores import agrees, figure_text, read_number
+from pbnkit.rules.table_scores import agrees, butler_method, figure_text, read_number
 from pbnkit.scoring import imps
 from pbnkit.scoring.base import Match, MatchKey, Ranking, Standing
 from pbnkit.scoring.pairs import butler_datum, cross_imps
@@ -33,7 +34,7 @@ def field_imps(scores: Sequence[int], scoring: frozenset[str]) -> dict[int, floa
     weights = [1] * len(scores)
     cross = sorted(scoring & {"cross", "cross1", "cross2"})
     if not cross:
-        datum = butler_datum(scores, weights)
+        datum = butler_datum(scores, weights, butler_method(scoring))
         return {score: float(imps(score - datum)) for score in scores}
     divisor = {"cross": 1, "cross1": len(scores), "cross2": len(scores) - 1}[cross[0]]
     return {score: total / divisor for score, total in cross_imps(scores, weights).items()}
@@ -43,7 +44,7 @@ EVENT_CODES = register(
          "the Butler or cross-IMPs of the board's results in this file.",
          "Under Scoring 'Butler' (or 'Mean') each N-S score is IMPed against the datum of "
          "the board's results (their mean, the highest and lowest left out from five on, to "
-         "the nearest 10); under 'Cross' against every other result, summed ('Cross1': "
+         "the nearest 10; under 'Butler-2' from three on); under 'Cross' against every other result, summed ('Cross1': "
          "divided by the number of scores, 'Cross2': by the number of comparisons). A file "
          "may hold only part of the field, so this only warns.",
          '[Scoring "IMP;Butler"], results +420, +170, -50 (datum 180) and [ScoreIMP "NS 5"] '
@@ -68,24 +69,45 @@ EVENT_CODES = register(
          "ScoreMP or ScorePercentage whose score is not a row of the record's ScoreTable, "
          "ScoreRubber after a deal that could not be scored, "
          "ScoreTable figures whose field is not known (an artificial score in it, a single "
-         "result) or whose method is not (IMPs without a datum column), victory points of a "
-         "ScoreTable or of pairs, and TotalScoreTable lines for pairs or teams whose boards "
+         "result) or whose method is not (IMPs without a datum column, an expert or median "
+         "datum), victory points of a ScoreTable or of pairs, TotalScoreTable columns named "
+         "like figures that PBN 2.1 and the programs pbnkit knows do not define (a "
+         "session's Score_1), and TotalScoreTable lines for pairs or teams whose boards "
          "or matches the file does not hold.",
          '[ScoreIMP "NS 6"] on an Open-room record whose Closed room is in another file', ""),
+    Code("SC035", "score-convention-followed", Severity.INFO, "Stated figures accepted "
+         "under the convention they follow, named once per file and kind.",
+         "Programs differ on a few conventions, and figures that follow one of them are "
+         "accepted, with this note naming it: a ScoreTable's matchpoints on a board with "
+         "fewer results than the event's most, factored to it (Neuberg, as pbnkit score "
+         "does) or plain; a plain Butler datum that is the mean of all the scores (PBN 2.1's "
+         "wording; pbnkit score leaves out the highest and the lowest from five results "
+         "on); a TotalScoreTable line crediting a pair that sat out boards with its average "
+         "(its NrBoards is the session's, its total the mean per board played times those "
+         "boards).", "a board played 7 times in an 8-table event, its ScoreTable giving "
+         "plain matchpoints over a top of 12", ""),
 )
 
 # -- TotalScoreTable --------------------------------------------------------------------------
 
-#: TotalScoreTable columns for a pair's total, by what they total (Ruter writes
-#: TotalScoreIMP), its percentage, and its victory points (not computed for pairs).
+#: TotalScoreTable columns for a pair's total, by what they total (PBN 2.1 5.10 names
+#: TotalIMP, TotalMP, TotalPercentage; Ruter writes TotalScoreIMP, Magic Contest
+#: TotalScoreMP), its percentage, and its victory points (not computed for pairs).
 _TOTAL_IMPS = ("TotalIMP", "TotalScoreIMP", "IMP")
-_TOTAL_MP = ("TotalMP", "MP")
-_PERCENTAGE = ("TotalPercentage", "Percentage")
-_VP = ("TotalVP", "VP")
-#: every figure column a TotalScoreTable may hold (PBN 5.10): each is compared, or said
-#: not to be
+_TOTAL_MP = ("TotalMP", "TotalScoreMP", "MP")
+_PERCENTAGE = ("TotalPercentage", "TotalScorePercentage", "Percentage")
+_VP = ("TotalVP", "TotalScoreVP", "VP")
+#: every figure column PBN 2.1 5.10 or real files give a TotalScoreTable: each is
+#: compared, or said not to be
 _FIGURES = frozenset(_TOTAL_IMPS + _TOTAL_MP + _PERCENTAGE + _VP + (
     "TotalScore", "MeanScore", "MeanIMP", "MeanMP", "MeanPercentage"))
+#: a column named like a figure that pbnkit does not know (a session's Score_1, a
+#: program's own total): said not to be checked rather than passed over
+_FIGURE_NAME = re.compile(r"Total|Mean|Score|IMP|MP|VP|Percentage")
+
+
+def _is_figure(column: str) -> bool:
+    return column in _FIGURES or _FIGURE_NAME.search(column) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,52 +179,88 @@ def read_totals(tag: TagPair, spec: str | None) -> StatedTotals | None:
 
 
 def check_totals(totals: StatedTotals, rankings: Sequence[Ranking]
-                 ) -> tuple[list[tuple[StatedCell, str]], str | None]:
+                 ) -> tuple[list[tuple[StatedCell, str]], str | None, str | None]:
     """A TotalScoreTable against pbnkit's ranking of the file's results: the cells that
-    disagree, each with its message, and a note saying why lines could not be checked
-    (None when all were)."""
+    disagree, each with its message, a note saying why lines could not be checked (None
+    when all were), and one saying that pairs were credited their average for boards
+    they sat out (None when none was)."""
     if totals.unreadable is not None:
-        return [], f"TotalScoreTable not checked: {totals.unreadable}"
+        return [], f"TotalScoreTable not checked: {totals.unreadable}", None
     if not rankings:
         return [], ("TotalScoreTable not checked: its pairs are not named in the file's "
-                    "results")
-    found: list[tuple[StatedCell, str]] = []
+                    "results"), None
     unchecked: list[str] = []
+    compared: list[tuple[StatedTotal, Ranking]] = []
+    #: the session's boards of each pair credited its average per board played for
+    #: the boards it sat out
+    credited: dict[str, int] = {}
     for stated in totals.rows:
         lines = [line for line in rankings if line.id == stated.pair
                  and (stated.direction is None or line.direction in (None, stated.direction))]
-        boards = stated.cell(("NrBoards",))
         if len(lines) != 1:
             unchecked.append(f"pair {stated.pair} has {'no' if not lines else 'no single'} "
                              "ranking line of its own here")
             continue
         (line,) = lines
-        if boards is not None and read_number(boards.text) != line.boards:
-            unchecked.append(f"the file holds {line.boards} of pair {stated.pair}'s "
-                             f"{boards.text} boards")
-            continue
-        wrong, columns = _total_cells(stated, line)
+        boards = stated.cell(("NrBoards",))
+        count = read_number(boards.text) if boards is not None else None
+        if boards is not None and count != line.boards:
+            if count is not None and _credits_average(stated, line, int(count)):
+                credited[stated.pair] = int(count)
+            else:
+                unchecked.append(f"the file holds {line.boards} of pair {stated.pair}'s "
+                                 f"{boards.text} boards")
+                continue
+        compared.append((stated, line))
+    found: list[tuple[StatedCell, str]] = []
+    for stated, line in compared:
+        wrong, columns = _total_cells(stated, line, credited, rankings)
         found += wrong
         unchecked += columns
+    sat_out = None
+    if credited:
+        pair, session = next(iter(credited.items()))
+        sat_out = (f"TotalScoreTable credits pairs with their average for the boards they "
+                   f"sat out ({len(credited)} here): a total is the pair's mean per board "
+                   f"played times the session's boards (pair {pair} first, {session} boards)")
     if not unchecked:
-        return found, None
+        return found, None, sat_out
     more = len(set(unchecked)) - 1
     return found, (f"TotalScoreTable not fully checked: {unchecked[0]}"
-                   + (f" (and {more} more)" if more else ""))
+                   + (f" (and {more} more)" if more else "")), sat_out
 
 
-def _total_cells(stated: StatedTotal, line: Ranking
+def _credits_average(stated: StatedTotal, line: Ranking, count: int) -> bool:
+    """Whether a pair said to have played more boards than the file holds for it has
+    the total of its average over them: a sit-out credited with its mean per board
+    played (a convention of scoring programs, seen in the figures)."""
+    if count <= line.boards or not line.boards:
+        return False
+    names = _TOTAL_MP if line.percentage is not None else _TOTAL_IMPS
+    cell = stated.cell(names)
+    figure = read_number(cell.text.lstrip("^")) if cell is not None else None
+    return figure is not None and agrees(figure, line.total / line.boards * count)
+
+
+def _total_cells(stated: StatedTotal, line: Ranking, credited: dict[str, int],
+                 rankings: Sequence[Ranking]
                  ) -> tuple[list[tuple[StatedCell, str]], list[str]]:
     """The cells of a pair's line that disagree with its ranking line, and why the figure
-    columns not compared are not."""
+    columns not compared are not. A pair in ``credited`` has its total over the
+    session's boards; IMP ranks then follow the credited totals."""
     mean = line.total / line.boards if line.boards else None
+    total, boards = line.total, line.boards
+    if stated.pair in credited and mean is not None:
+        boards = credited[stated.pair]
+        total = mean * boards
     if line.percentage is not None:
-        expected = [(_TOTAL_MP, line.total, "total"), (("MeanMP",), mean, "mean"),
+        expected = [(_TOTAL_MP, total, "total"), (("MeanMP",), mean, "mean"),
                     # every board of a ranked event has the same top (Neuberg)
-                    (_PERCENTAGE + ("MeanPercentage",), line.percentage, "percentage")]
+                    (_PERCENTAGE + ("MeanPercentage",), line.percentage, "percentage"),
+                    (("Rank",), line.rank, "rank")]
     else:
-        expected = [(_TOTAL_IMPS, line.total, "total"), (("MeanIMP",), mean, "mean")]
-    expected.append((("Rank",), line.rank, "rank"))
+        expected = [(_TOTAL_IMPS, total, "total"), (("MeanIMP",), mean, "mean"),
+                    (("Rank",), _credited_rank(line, credited, rankings), "rank")]
     found = []
     for names, value, what in expected:
         for cell in stated.cells:
@@ -211,14 +269,35 @@ def _total_cells(stated: StatedTotal, line: Ranking
                 continue
             found.append((cell, f"{cell.column} {cell.text} for pair {stated.pair}, but its "
                                 f"{line.boards} boards in this file give a {what} of "
-                                f"{figure_text(value)}"))
+                                f"{figure_text(value)}"
+                                + (f" (its average over {boards} boards)"
+                                   if boards != line.boards and what == "total" else "")))
     compared = {name for names, _, _ in expected for name in names}
     method = "matchpoints" if line.percentage is not None else "IMPs"
     return found, [_why_not(cell.column, "pairs", method) for cell in stated.cells
-                   if cell.column in _FIGURES and cell.column not in compared]
+                   if _is_figure(cell.column) and cell.column not in compared]
+
+
+def _credited_rank(line: Ranking, credited: dict[str, int],
+                   rankings: Sequence[Ranking]) -> int:
+    """A pair's IMP rank once the pairs in ``credited`` have their average over the
+    session's boards: one more than the pairs of its event with a larger total."""
+    if not credited:
+        return line.rank
+    own = round(_credited_total(line, credited), 9)
+    return 1 + sum(1 for other in rankings
+                   if (other.event, other.section) == (line.event, line.section)
+                   and round(_credited_total(other, credited), 9) > own)
+
+
+def _credited_total(line: Ranking, credited: dict[str, int]) -> float:
+    count = credited.get(line.id)
+    return line.total / line.boards * count if count and line.boards else line.total
 
 
 def _why_not(column: str, unit: str, method: str) -> str:
+    if column not in _FIGURES:
+        return f"pbnkit does not know what {column} counts"
     if column in _VP:
         return f"{unit} are not given victory points ({column})"
     if column in ("TotalScore", "MeanScore"):
@@ -275,7 +354,7 @@ def check_team_totals(totals: StatedTotals, matches: Sequence[Match], key: Match
         found += _team_cells(stated, line)
         unchecked += [_why_not(cell.column, "teams", "victory points and IMPs")
                       for cell in stated.cells
-                      if cell.column in _FIGURES - set(_VP + _TOTAL_IMPS)]
+                      if _is_figure(cell.column) and cell.column not in _VP + _TOTAL_IMPS]
     if not unchecked:
         return found, None
     more = len(set(unchecked)) - 1

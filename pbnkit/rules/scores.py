@@ -121,7 +121,8 @@ def compact(record: ScoreRecord) -> AnyRecord:
     plain (see :meth:`ScoreChecks._keep`: of a plain record, only its score in the
     board's field is kept), else itself."""
     result, stated = record.result, record.stated
-    if (record.rows or record.totals is not None or record.unchecked or result.pairs
+    if (record.rows or record.totals is not None or record.unchecked or record.followed
+            or record.table_figures is not None or result.pairs
             is not None or result.room is not None or "ScoreIMP" in stated
             or "ScoreMP" in stated or "ScorePercentage" in stated):
         return record
@@ -166,6 +167,9 @@ class ScoreChecks:
         self._event: list[BoardResult] = []
         self._totals: list[ScoreRecord] = []
         self._unchecked: dict[str, Diagnostic] = {}  # SC032, once per kind
+        self._followed: dict[str, Diagnostic] = {}  # SC035, once per kind
+        # The records whose ScoreTable figures were explained, for the event's field size.
+        self._tables: list[ScoreRecord] = []
         # The first line of a finding that :meth:`finish` (or a later Scoring tag) may
         # still give: that of the first record waiting for the profile, and of the first
         # record or SC032 note kept for the end of the file.
@@ -217,6 +221,8 @@ class ScoreChecks:
             found += self._note_imps(record)
             for kind, why, where in record.unchecked:
                 self._unchecked_once(kind, record, where, why)
+            for kind, what, where in record.followed:
+                self._followed_once(kind, record, where, what)
         if self.profile is not None:
             found += self._flush(self.profile)
         elif self._pending_from is None:
@@ -229,10 +235,10 @@ class ScoreChecks:
         found = self._flush(profile)
         if profile == "duplicate":
             found += (self._imps() + self._matchpoints() + self._pairs_imps()
-                      + self._total_scores())
+                      + self._table_fields() + self._total_scores())
         else:
             found += self._rubbers(profile)
-        return found + list(self._unchecked.values())
+        return found + list(self._unchecked.values()) + list(self._followed.values())
 
     # -- in file order -----------------------------------------------------------------------
 
@@ -269,6 +275,9 @@ class ScoreChecks:
             self._event += record.rows or (result.without_hands(),)
         if record.totals is not None:
             self._totals.append(record)
+            self._hold(record.line)
+        if record.table_figures is not None:
+            self._tables.append(record)
             self._hold(record.line)
         if result.room is None and "ScoreIMP" in record.stated and \
                 not record.scoring & _OTHER_IMPS:
@@ -438,13 +447,62 @@ class ScoreChecks:
                 if rankings is None:
                     scorer = DuplicateProfile.for_scoring(self._scoring)
                     rankings = scorer.score(self._event).rankings
-                wrong, note = check_totals(record.totals, rankings)
+                wrong, note, sat_out = check_totals(record.totals, rankings)
+                if sat_out is not None:
+                    self._followed_once("sit-out", record, (record.totals.line,
+                                                            record.totals.column), sat_out)
             found += [record.diagnostic("SC031", message, cell.line, cell.position)
                       for cell, message in wrong]
             if note is not None:
                 self._unchecked_once("totals", record, (record.totals.line,
                                                         record.totals.column), note)
         return found
+
+    def _table_fields(self) -> list[Diagnostic]:
+        """Each ScoreTable's MP or Percentage figures against the event's field, as
+        ``pbnkit score`` factors them: a table with fewer results than the event's most is
+        scaled up to it (Neuberg). Figures factored to that field agree with score;
+        plain figures (unfactored) are another program's convention: both are accepted and
+        noted (SC035). Figures factored to another field are warned about (SC029)."""
+        most = _most_results(self._event)
+        found = []
+        for record in self._tables:
+            assert record.table_figures is not None
+            count, factored = record.table_figures
+            key = record.result.match_key
+            expected, board = most.get((key.event, key.section)), record.result.board
+            if factored is None:
+                if expected is not None and count < expected:
+                    self._followed_once(
+                        "unfactored", record, record.table_at,
+                        f"ScoreTable matchpoints of a board with fewer results than the "
+                        f"event's most ({expected}) are plain, not factored (Neuberg) as "
+                        f"pbnkit score factors them (board {board} first, {count} results)")
+            elif expected == factored:
+                self._followed_once(
+                    "neuberg", record, record.table_at,
+                    f"ScoreTable matchpoints of a board with fewer results than the event's "
+                    f"most ({expected}) are factored to it (Neuberg), as pbnkit score "
+                    f"factors them (board {board} first, {count} results)")
+            elif expected is None:
+                self._followed_once(
+                    "neuberg-unranked", record, record.table_at,
+                    f"ScoreTable matchpoints are factored (Neuberg) from {count} results to "
+                    f"{factored} (board {board} first); the file's results name no pairs, "
+                    "so the event's most results are not known to compare")
+            else:
+                found.append(record.diagnostic(
+                    "SC029", f"ScoreTable: its figures are factored (Neuberg) from {count} "
+                    f"results to {factored}, but the event's boards have at most {expected} "
+                    "results in this file", *record.table_at))
+        return found
+
+    def _followed_once(self, kind: str, record: ScoreRecord, where: tuple[int, int],
+                       message: str) -> None:
+        """An SC035 note, the first of its kind in the file only."""
+        if kind not in self._followed:
+            self._followed[kind] = record.diagnostic("SC035", message, *where)
+            self._hold(where[0])
 
     def _unchecked_once(self, kind: str, record: ScoreRecord, where: tuple[int, int],
                         message: str) -> None:
@@ -485,6 +543,25 @@ class ScoreChecks:
                     found += _check_rubber(record, record.rubber, deal,
                                            deal.index in kinds["no-honours"])
         return found
+
+
+def _most_results(results: Sequence[BoardResult]) -> dict[tuple[str | None, str | None], int]:
+    """The most results a board has, by event and section, in the events whose results
+    name their pairs: the field ``pbnkit score`` factors a board to (Neuberg)."""
+    counts: dict[FieldKey, int] = defaultdict(int)
+    ranked = set()
+    for result in results:
+        if result.room is not None or result.board is None:
+            continue
+        key = result.match_key
+        counts[key.event, key.section, result.board.strip(), result.hands] += result.weight
+        if result.pairs is not None:
+            ranked.add((key.event, key.section))
+    most: dict[tuple[str | None, str | None], int] = {}
+    for (event, section, _, _), count in counts.items():
+        if (event, section) in ranked:
+            most[event, section] = max(most.get((event, section), 0), count)
+    return most
 
 
 def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
@@ -529,6 +606,8 @@ def _table(game: Game, tag: TagPair, record: ScoreRecord) -> list[Diagnostic]:
     found = [record.diagnostic(d.code, d.message, d.line, d.column) for d in scores.found]
     record.table_at = (tag.line, tag.value_column or tag.column)
     unchecked = [(kind, why, record.table_at) for kind, why in scores.unchecked]
+    record.followed = tuple((kind, what, record.table_at) for kind, what in scores.followed)
+    record.table_figures = scores.figures
     own = record.score_ns()
     # The table is the whole field: the file's other records are not compared with.
     record.in_table = True

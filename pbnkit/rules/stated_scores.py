@@ -136,6 +136,12 @@ class ScoreRecord:
     #: the figures of the ScoreTable, and the record's own figures against it, that cannot
     #: be checked: (kind, why, where)
     unchecked: tuple[tuple[str, str, tuple[int, int]], ...] = ()
+    #: the conventions other than pbnkit's that the ScoreTable's figures follow: (kind,
+    #: what, where), for one SC035 note per file and kind
+    followed: tuple[tuple[str, str, tuple[int, int]], ...] = ()
+    #: the ScoreTable's number of results and the field its MP or Percentage figures were
+    #: factored to (Neuberg; None when plain), where they were explained
+    table_figures: tuple[int, int | None] | None = None
     table_at: tuple[int, int] = (1, 1)
     #: the first line of the record's game: every finding about the record is at or after it
     line: int = 0

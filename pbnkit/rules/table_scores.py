@@ -30,7 +30,8 @@ from pbnkit.pbn.tables import (
 from pbnkit.rules.result import read_contract, read_declarer, read_result
 from pbnkit.scoring import MatchpointScale, ScoreField, duplicate_score, imps
 from pbnkit.scoring.base import BoardResult
-from pbnkit.scoring.pairs import neuberg
+from pbnkit.scoring.duplicate import Method
+from pbnkit.scoring.pairs import butler_datum, mean_datum, neuberg
 from pbnkit.pickling import by_fields
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -48,7 +49,10 @@ TABLE_CODES = register(
          "Scoring says MP2; a Multiplicity column counts a row several times). In an "
          "individual event MP_North, Percentage_East... are the player's side's: North and "
          "South have the N-S figure, East and West the E-W one. A figure rounded or cut to "
-         "the precision written is accepted. Rank is one more than the results with a better "
+         "the precision written is accepted. Figures factored to a larger field (Neuberg: "
+         "(MP + 1) x E / e - 1, as pbnkit score factors a board with fewer results than the "
+         "event's most) are accepted too, and compared with the event's most results at "
+         "the end of the file (SC029 when they differ, an SC035 note when they agree). Rank is one more than the results with a better "
          "N-S score, tied results sharing the better rank.",
          "rows scoring 420 and 170 with MP_NS 0 on the 420 row",
          "Write MP_NS 2 on the 420 row and 0 on the 170 row."),
@@ -65,8 +69,21 @@ TABLE_CODES = register(
          "not know; the table is reported once instead of row by row.",
          "two rows, 500 and 470, with Percentage_NS 99.4 and 98.4",
          "Give the whole field, or check the figures."),
+    Code("SC034", "table-datum-mismatch", E, "A ScoreTable's datum column disagrees with the "
+         "Butler datum of the table's scores.",
+         "Under Scoring 'Butler' (or 'Mean', or 'IMP' alone) the datum (ButlerDatum, Datum) "
+         "is the mean of the table's N-S scores, the highest and the lowest left out from "
+         "five results on, rounded to the nearest 10 (an exact 5 away from zero); under "
+         "'Butler-2' the 2 extreme scores are left out from three results on (PBN 2.1 "
+         "3.4.12; with one or two results all are kept). A plain 'Butler' datum that is the "
+         "mean of all the scores, none left out, is the standard's other reading: accepted "
+         "and noted (SC035). An expert or median datum is not computed (SC032).",
+         "Butler-2, rows +600, +300, -100 with ButlerDatum 270 on each",
+         "Write 300 (the mean of +300 once +600 and -100 are left out)."),
 )
 
+#: Scoring fields whose datum is not the mean of the table's scores.
+_OTHER_DATUM = frozenset(("experts", "median", "cross", "cross1", "cross2"))
 #: Scoring fields under which MP and Percentage figures are not plain MP1/MP2 matchpoints
 #: (FrenchMP stands for the FrenchMP tag).
 NOT_MATCHPOINTS = frozenset((
@@ -106,6 +123,13 @@ def agrees(written: Decimal, computed: float) -> bool:
     exponent = written.as_tuple().exponent
     unit = Decimal(1).scaleb(min(int(exponent), 0)) if isinstance(exponent, int) else Decimal(1)
     return abs(written - Decimal(repr(float(computed)))) < unit
+
+
+def butler_method(scoring: frozenset[str]) -> Method:
+    """The Butler datum a Scoring tag's fields ask for: ``Butler-2`` always leaves out the
+    2 extreme scores, anything else (``Butler``, ``Mean``, ``IMP`` alone) from five on."""
+    return Method.BUTLER_2 if "butler-2" in scoring else Method.BUTLER
+
 
 
 def vulnerability_of(vulnerable: Vulnerability | None,
@@ -196,6 +220,13 @@ class TableScores:
     #: the figures the table states but that cannot be checked: (kind, why), for one
     #: note per file and kind
     unchecked: tuple[tuple[str, str], ...] = ()
+    #: the conventions other than pbnkit's own that the figures follow: (kind, what), for
+    #: one SC035 note per file and kind
+    followed: tuple[tuple[str, str], ...] = ()
+    #: where the table's MP or Percentage figures were explained: its number of results
+    #: and the number they were factored to (Neuberg), or None for plain matchpoints; the
+    #: file's checks compare it with the event's most results
+    figures: tuple[int, int | None] | None = None
 
 
 by_fields(TableScores)
@@ -233,6 +264,19 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
         if reason is not None:
             unchecked.append(("table-matchpoints", f"{rows.named('MP', 'Percentage')} not "
                               f"checked in a ScoreTable where {reason}"))
+    followed = []
+    if rows.datum is not None:
+        if scoring & _OTHER_DATUM:
+            unchecked.append(("table-datum", f"{rows.datum} not checked in a ScoreTable "
+                              f"where Scoring says {min(scoring & _OTHER_DATUM)!r}: that "
+                              "datum is not the mean of the scores"))
+        elif scores is None or weights is None:
+            unchecked.append(("table-datum", f"{rows.datum} not checked in a ScoreTable "
+                              f"where {why}"))
+        else:
+            wrong, other = rows.check_datum(rows.datum, scores, weights, scoring)
+            found += wrong
+            followed += other
     if rows.columns["IMP"]:
         if rows.datum is not None and not scoring & _OTHER_IMP_SCALES:
             found += rows.check_datum_imps(rows.datum)
@@ -251,7 +295,11 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
     if victory:
         unchecked.append(("table-vp", f"{', '.join(victory)} not checked in a ScoreTable: "
                           "victory points are a match's, and the table gives one board"))
-    return TableScores(found, fit, tuple(unchecked))
+    figures = None
+    if fit is not None and (rows.columns["MP"] or rows.columns["Percentage"]) and \
+            not fit.count_self:
+        figures = (fit.count, fit.expected)
+    return TableScores(found, fit, tuple(unchecked), tuple(followed), figures)
 
 
 def _special(text: str) -> bool:
@@ -360,8 +408,11 @@ class _TableRows:
     def check_matchpoints(self, tag: TagPair, scores: list[int], weights: list[int],
                           scale: MatchpointScale) -> tuple[Fit | None, list[Diagnostic]]:
         """MP and Percentage columns against the table's scores. The convention that
-        explains most figures is used; when it explains fewer than half, the table is
-        reported once (SC029) and not used for the record's own figures."""
+        explains most figures is used: plain matchpoints, each score also tied with itself,
+        or, when neither explains them all, Neuberg to a larger field (as ``pbnkit score``
+        factors a board with fewer results than the event's most; the file's checks then
+        compare that field with the event's). When the best explains fewer than half, the
+        table is reported once (SC029) and not used for the record's own figures."""
         field = ScoreField(scores, weights)
         fits = [Fit(field, scale), Fit(field, scale, count_self=True)]
         if fits[0].count < 2:
@@ -374,7 +425,14 @@ class _TableRows:
             return fits[0], []
         agreeing = [[agrees(figure, _expected(fit, scores[row], name))
                      for row, name, figure in cells] for fit in fits]
-        best = 1 if sum(agreeing[1]) > sum(agreeing[0]) else 0
+        if not any(all(each) for each in agreeing):
+            # Only the figures searched when the others fail: most tables are plain.
+            for size in self._factored_to(fits[0].count, scale):
+                fit = Fit(field, scale, expected=size)
+                fits.append(fit)
+                agreeing.append([agrees(figure, _expected(fit, scores[row], name))
+                                 for row, name, figure in cells])
+        best = max(range(len(fits)), key=lambda at: (sum(agreeing[at]), -at))
         if 2 * sum(agreeing[best]) < len(cells):
             order = [name for name, _ in self.columns["MP"] + self.columns["Percentage"]]
             names = sorted({name for _, name, _ in cells}, key=order.index)
@@ -393,6 +451,21 @@ class _TableRows:
                     "SC027", row, name, f"{scores[row]:+d} for N-S gets {figure_text(expected)}"
                     f"{unit} among the table's {fit.count} scores ({fit.describe()})"))
         return fit, found
+
+    def _factored_to(self, count: int, scale: MatchpointScale) -> list[int]:
+        """The larger fields a table of ``count`` results may have been factored to
+        (Neuberg): the one its MP_NS + MP_EW top names, else any up to four times its
+        size, or 32 (a table's percentages alone do not name the field)."""
+        win = float(scale.value)
+        tops = set()
+        for row in range(len(self.table.rows)):
+            ns, ew = self.figure(row, "MP_NS"), self.figure(row, "MP_EW")
+            if ns is not None and ew is not None:
+                tops.add(float(ns + ew))
+        named = {round(top / win) + 1 for top in tops}
+        if named:
+            return sorted(field for field in named if field > count)
+        return list(range(count + 1, max(4 * count, 32) + 1))
 
     def check_ranks(self, scores: list[int], weights: list[int]) -> list[Diagnostic]:
         """Each row's Rank: one more than the results with a better N-S score (tied
@@ -414,6 +487,34 @@ class _TableRows:
                     "SC027", row, "Rank", f"{score:+d} for N-S ranks {ranks[score]} among "
                     f"the table's {rank - 1} scores"))
         return found
+
+    def check_datum(self, column: str, scores: list[int], weights: list[int],
+                    scoring: frozenset[str]) -> tuple[list[Diagnostic], list[tuple[str, str]]]:
+        """Each row's stated datum against the Butler datum of the table's scores, as
+        ``pbnkit score`` computes it (:func:`~pbnkit.scoring.pairs.butler_datum`). Under
+        plain Butler, a table whose every datum is the mean of all its scores follows PBN
+        2.1's words ("the average value of all scores"): accepted, and said."""
+        method = butler_method(scoring)
+        datum = butler_datum(scores, weights, method)
+        stated = [(row, figure) for row in range(len(scores))
+                  if (figure := self.figure(row, column)) is not None]
+        wrong = [(row, figure) for row, figure in stated if figure != datum]
+        if not wrong:
+            return [], []
+        mean = mean_datum(scores, weights)
+        if method is Method.BUTLER and all(figure == mean for _, figure in stated):
+            return [], [("mean-datum", f"{column} of a ScoreTable is the mean of all its "
+                         f"{sum(weights)} scores ({mean:+d}), none left out, as PBN 2.1 "
+                         "words plain Butler; pbnkit score leaves out the highest and the "
+                         f"lowest from five results on ({datum:+d})")]
+        left_out = ("the 2 extreme scores left out" if method is Method.BUTLER_2
+                    and sum(weights) >= 3 else "the highest and the lowest left out"
+                    if method is Method.BUTLER and sum(weights) >= 5 else "none left out")
+        row, _ = wrong[0]
+        more = f" (and {len(wrong) - 1} more rows)" if len(wrong) > 1 else ""
+        return [self.report("SC034", row, column, f"the {method.value.capitalize()} datum of "
+                            f"the table's {sum(weights)} scores is {datum:+d} (their mean, "
+                            f"{left_out}, to the nearest 10){more}")], []
 
     def check_datum_imps(self, datum_column: str) -> list[Diagnostic]:
         found = []

@@ -144,8 +144,15 @@ class Method(enum.Enum):
     """How a pairs field is scored, as the Scoring tag names it."""
 
     MATCHPOINTS = "matchpoints"
+    #: the datum leaves out the highest and the lowest score from five results on
     BUTLER = "butler"
+    #: the datum always leaves out the 2 extreme scores (PBN 2.1 3.4.12 ``Butler-2``)
+    BUTLER_2 = "butler-2"
     CROSS = "cross"
+
+    @property
+    def is_butler(self) -> bool:
+        return self in (Method.BUTLER, Method.BUTLER_2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +168,15 @@ class PairsScoring:
 
     @classmethod
     def of(cls, scoring: str | None) -> PairsScoring:
-        """What a Scoring tag asks for: ``IMP;Butler-2`` is Butler, ``IMP;Cross2`` cross-IMPs
+        """What a Scoring tag asks for: ``IMP;Butler-2`` is Butler with the 2 extreme
+        scores always left out of the datum, ``IMP;Cross2`` cross-IMPs
         averaged per comparison, ``MP;MP2`` matchpoints 1 / 0.5 / 0. ``IMP`` alone names no
         pairs method: Butler, the usual one, is taken. Anything else is matchpoints."""
         fields = {word.strip().lower() for word in (scoring or "").split(";")}
         scale = MatchpointScale.MP2 if "mp2" in fields else MatchpointScale.MP1
-        if fields & {"butler", "butler-2"}:
+        if "butler-2" in fields:
+            return cls(Method.BUTLER_2, scale)
+        if "butler" in fields:
             return cls(Method.BUTLER, scale)
         for word, divisor in (("cross2", "comparisons"), ("cross1", "scores"),
                               ("cross", "none")):
@@ -179,6 +189,8 @@ class PairsScoring:
     def describe(self) -> str:
         if self.method is Method.MATCHPOINTS:
             return f"matchpoints ({self.scale.name})"
+        if self.method is Method.BUTLER_2:
+            return "Butler-2 IMPs against the datum (the 2 extreme scores left out)"
         if self.method is Method.BUTLER:
             return "Butler IMPs against the datum" + (
                 " (the Scoring tag says IMP but names no pairs method: Butler is taken)"

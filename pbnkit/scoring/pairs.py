@@ -29,19 +29,36 @@ from pbnkit.scoring.duplicate import MatchpointScale, Method, PairsScoring, Scor
 FieldKey = tuple[str | None, str | None, str, Hands | None]
 
 
-def butler_datum(scores: Sequence[int], weights: Sequence[int]) -> int:
-    """The Butler datum of a board: the mean N-S score, leaving out the highest and the
-    lowest score when there are five or more, rounded to the nearest 10 (an exact 5 away
-    from zero, as scoring programs print it: -85 gives -90).
+def butler_datum(scores: Sequence[int], weights: Sequence[int],
+                 method: Method = Method.BUTLER) -> int:
+    """The Butler datum of a board: the mean N-S score, rounded to the nearest 10 (an exact
+    5 away from zero, as scoring programs print it: -85 gives -90). ``Butler`` leaves out
+    the highest and the lowest score when there are five or more (RULES.md 3.4);
+    ``Butler-2`` always leaves out those 2 extreme scores (PBN 2.1 3.4.12), but with one or
+    two results that would leave nothing to average: then every score is kept (one
+    result is its own datum, two their mean).
 
     >>> butler_datum([120, 50, -80, -80, -110, -140, -150, -150], [1] * 8)
     -90
+    >>> butler_datum([600, 300, -100], [1] * 3, Method.BUTLER_2)
+    300
     """
     spread = sorted(score for score, weight in zip(scores, weights) for _ in range(weight))
-    if len(spread) >= 5:
+    if len(spread) >= (3 if method is Method.BUTLER_2 else 5):
         spread = spread[1:-1]
-    mean = Decimal(sum(spread)) / len(spread) / 10
-    return int(mean.quantize(Decimal(1), rounding=ROUND_HALF_UP)) * 10
+    return _to_ten(Decimal(sum(spread)) / len(spread))
+
+
+def mean_datum(scores: Sequence[int], weights: Sequence[int]) -> int:
+    """The mean of every N-S score, none left out, rounded as :func:`butler_datum`: the
+    datum some programs give under plain ``Butler`` ("the average value of all scores",
+    PBN 2.1 3.4.12), where pbnkit leaves out the extremes from five results on."""
+    return _to_ten(Decimal(sum(score * weight for score, weight in zip(scores, weights)))
+                   / sum(weights))
+
+
+def _to_ten(mean: Decimal) -> int:
+    return int((mean / 10).quantize(Decimal(1), rounding=ROUND_HALF_UP)) * 10
 
 
 def neuberg(points: float, count: int, expected: int,
@@ -171,15 +188,15 @@ class PairsEvent:
         comparisons = everyone - 1
         # Law 12C2's IMPs are for one comparison: a summed cross-IMP scale counts as many
         # as the result would have made
-        per_award = 1.0 if method is Method.BUTLER or comparisons < 1 else comparisons / {
+        per_award = 1.0 if method.is_butler or comparisons < 1 else comparisons / {
             "none": 1, "scores": everyone, "comparisons": comparisons}[scoring.divisor]
         for position in awarded:
             award = _award(results[position])
             scaled = 1.0 if award.imps is not None else per_award
             boards[position] = boards[position]._replace(imp_ns=award.imps_ns * scaled)
             awards_ew[position] = award.imps_ew * scaled
-        if method is Method.BUTLER and played:
-            datum = butler_datum(scores, weights)
+        if method.is_butler and played:
+            datum = butler_datum(scores, weights, method)
             for position, score in zip(played, scores):
                 boards[position] = boards[position]._replace(
                     imp_ns=float(imps(score - datum)), datum=datum)
