@@ -203,3 +203,36 @@ def test_score_cli_ranks_a_club_session_without_dropping_rows(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert "not scored" not in result.output
     assert "A+" in result.output  # the award is shown where the contract goes
+
+
+def _board(number: int, rows: str) -> str:
+    dealer = "NESW"[(number - 1) % 4]
+    return (f'[Event "Howell"]\n[Scoring "IMP;Butler-2"]\n[Board "{number}"]\n'
+            f'[Dealer "{dealer}"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n'
+            '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]\n'
+            f"{rows}\n")
+
+
+# Five pairs, two tables, a pair sitting out each board (Magic Contest writes the sit-out
+# as a row of its own, Bye in its score cells). 420 is 4S= and 170 3S+1, by North.
+HOWELL = "\n".join([
+    _board(1, '1 2 4S N 10 420 -\n3 4 3S N 10 170 -\n- 5 - - - "Bye" "Bye"'),
+    _board(2, '1 3 4S N 10 420 -\n2 5 3S N 10 170 -\n- 4 - - - "Bye" "Bye"'),
+    _board(3, '4 5 4S N 10 420 -\n2 3 3S N 10 170 -\n- 1 - - - "Bye" "Bye"'),
+])
+
+
+def test_a_pair_that_sat_out_is_credited_with_its_average() -> None:
+    games = read_text(HOWELL, "howell.pbn")
+    report = score_games(games)
+    assert not report.sheet.problems  # a bye is no result, and nothing is lost
+    # Butler-2 on two results keeps both: datum (420 + 170) / 2 = 295, to 300. 420 is 120
+    # over it, 3 IMPs; 170 is 130 under it, -4.
+    # pair 1: +3 +3 on boards 1 and 2 (sat out board 3): 6, credited 6 / 2 x 3 = 9
+    # pair 2: -3 -4 -4: -11 over all three; pair 3: -4 -3 +4: -3
+    # pair 4: +4 +3 (sat out board 2): 7, credited 10.5; pair 5: +4 -3: 1, credited 1.5
+    lines = {line.id: line for line in report.sheet.rankings}
+    assert {pair: (line.total, line.credited) for pair, line in lines.items()} == {
+        "1": (6, 9), "2": (-11, None), "3": (-3, None), "4": (7, 10.5), "5": (1, 1.5)}
+    assert [line.id for line in sorted(lines.values(), key=lambda line: line.rank)] == [
+        "4", "1", "5", "3", "2"]

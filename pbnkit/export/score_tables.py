@@ -70,7 +70,7 @@ TABLES: dict[str, pa.Schema] = {
     "rankings": pa.schema([
         ("event", _STR), ("section", _STR), ("direction", _STR), ("id", _STR), ("names", _STR),
         ("board_count", _INT), ("total_points", _FLOAT), ("top", _FLOAT),
-        ("percentage", _FLOAT), ("rank", _INT),
+        ("percentage", _FLOAT), ("rank", _INT), ("credited", _FLOAT),
     ]),
     "standings": pa.schema([
         ("event", _STR), ("section", _STR), ("team", _STR), ("matches", _INT),

@@ -281,9 +281,9 @@ def _total_cells(stated: StatedTotal, line: Ranking, credited: dict[str, int],
 def _credited_rank(line: Ranking, credited: dict[str, int],
                    rankings: Sequence[Ranking]) -> int:
     """A pair's IMP rank once the pairs in ``credited`` have their average over the
-    session's boards: one more than the pairs of its event with a larger total."""
-    if not credited:
-        return line.rank
+    session's boards: one more than the pairs of its event with a larger total. The
+    file's own NrBoards decide: pbnkit's ranking credits sit-outs whatever the file does
+    (``Ranking.credited``), so the ranks are counted again here, on the file's terms."""
     own = round(_credited_total(line, credited), 9)
     return 1 + sum(1 for other in rankings
                    if (other.event, other.section) == (line.event, line.section)

@@ -552,7 +552,8 @@ class Ranking:
 
     ``direction`` is ``NS`` or ``EW`` when the pair sat one way all event (null when it
     changed). ``total`` is matchpoints or IMPs; ``percentage`` is None for IMPs. ``rank``
-    is shared by equal results: the best place among them.
+    is shared by equal results: the best place among them. An IMP event whose pairs sat
+    out boards ranks them on ``credited``, as club scoring programs do.
     """
 
     event: str | None
@@ -568,6 +569,10 @@ class Ranking:
     top: float | None = None
     #: ranked against its own direction only (the two fields of a Mitchell)
     within_direction: bool = False
+    #: IMPs: the total credited with the pair's average per board played for the boards
+    #: of the event it did not play (a sit-out), on which it is ranked; None when it
+    #: played as many boards as any pair
+    credited: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,12 +272,18 @@ class PairsEvent:
         for key in pairs:
             groups.setdefault(direction[key] if by_direction else None, []).append(key)
         lines = []
+        # IMPs add up over the boards played: a pair that sat out boards is credited with
+        # its average per board for them (a percentage needs no such credit)
+        session = max(pair.boards for pair in pairs.values())
+        credited = {key: pair.total / pair.boards * session for key, pair in pairs.items()
+                    if not matchpoints and 0 < pair.boards < session}
         for group in sorted(groups, key=lambda name: ("NS", "EW", None).index(name)):
             figures = {}
             for pair_id in groups[group]:
                 pair = pairs[pair_id]
                 percentage = pair.total / pair.top * 100 if matchpoints and pair.top else None
-                figures[pair_id] = (percentage if matchpoints else pair.total, percentage)
+                figures[pair_id] = (percentage if matchpoints else
+                                    credited.get(pair_id, pair.total), percentage)
             order = sorted(groups[group], key=lambda p: (-round(figures[p][0] or 0.0, 9),
                                                          _id_order(p[1]), p[0] or ""))
             rank = 0
@@ -290,7 +296,7 @@ class PairsEvent:
                 lines.append(Ranking(
                     event, section, direction[pair_id], pair_id[1], pair.names, pair.boards,
                     pair.total, figures[pair_id][1], rank,
-                    pair.top if matchpoints else None, by_direction))
+                    pair.top if matchpoints else None, by_direction, credited.get(pair_id)))
         return lines
 
 

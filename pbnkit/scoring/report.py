@@ -266,7 +266,8 @@ def _match(match: Match) -> dict[str, Any]:
 def _ranking(line: Ranking) -> dict[str, Any]:
     return {"event": line.event, "section": line.section, "direction": line.direction,
             "id": line.id, "names": line.names, "boards": line.boards, "total": line.total,
-            "top": line.top, "percentage": line.percentage, "rank": line.rank}
+            "top": line.top, "percentage": line.percentage, "rank": line.rank,
+            "credited": line.credited}
 
 
 def _standing(line: Standing) -> dict[str, Any]:

@@ -162,6 +162,8 @@ def _figure(value: float | None) -> str:
 def _rankings(rankings: Sequence[Ranking]) -> Iterator[str]:
     """One table per event, section and direction, best first."""
     title: tuple[str | None, ...] | None = None
+    last = {(line.event, line.section, line.direction if line.within_direction else None):
+            line for line in rankings}
     for line in rankings:
         field = line.direction if line.within_direction else None
         if (line.event, line.section, field) != title:
@@ -173,8 +175,14 @@ def _rankings(rankings: Sequence[Ranking]) -> Iterator[str]:
             figures = "      MP      %" if line.percentage is not None else "     IMPs"
             yield f"{'rank':>4} {'pair':>6} {'boards':>6}{figures}  names"
         figure = (f" {line.total:>7.1f} {line.percentage:>6.2f}" if line.percentage is not None
-                  else f" {_figure(line.total):>8}")
+                  else f" {_figure(line.total):>8}" if line.credited is None
+                  else f" {line.credited:>7.2f}*")
         yield f"{line.rank:>4} {line.id:>6} {line.boards:>6}{figure}  {line.names or ''}"
+        if line is last.get((line.event, line.section, field)) and any(
+                other.credited is not None for other in rankings
+                if (other.event, other.section) == (line.event, line.section)):
+            yield ("   * its IMPs credited with its average per board played for the "
+                   "boards it sat out")
 
 
 def _standings(standings: Sequence[Standing],
