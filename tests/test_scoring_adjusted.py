@@ -236,3 +236,32 @@ def test_a_pair_that_sat_out_is_credited_with_its_average() -> None:
         "1": (6, 9), "2": (-11, None), "3": (-3, None), "4": (7, 10.5), "5": (1, 1.5)}
     assert [line.id for line in sorted(lines.values(), key=lambda line: line.rank)] == [
         "4", "1", "5", "3", "2"]
+
+
+def _room(room: str, board: int, contract: str, extra: str = "") -> str:
+    dealer = "NESW"[(board - 1) % 4]
+    result = '[Declarer "N"]\n[Result "10"]\n' if contract[0].isdigit() else ""
+    return (f'[Event "Match"]\n[Scoring "IMP"]\n[Room "{room}"]\n[Board "{board}"]\n'
+            f'[Dealer "{dealer}"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n'
+            f'[Contract "{contract}"]\n{result}{extra}')
+
+
+# Board 1 is compared: 4S= (+420) in the Open room, 3S+1 (+170) in the Closed. On board 2
+# the Open room's N-S (team A) were given average plus; on board 3 the Closed room's N-S
+# (team B) an average with 2 IMPs stated.
+MATCH = "\n".join([
+    _room("Open", 1, "4S"), _room("Closed", 1, "3S"),
+    _room("Open", 2, "A+"), _room("Closed", 2, "4S"),
+    _room("Open", 3, "4S"), _room("Closed", 3, "A", '[ScoreIMP "NS 2"]\n'),
+])
+
+
+def test_a_team_match_counts_an_award_as_its_imps() -> None:
+    report = score_games(read_text(MATCH, "match.pbn"))
+    assert not report.sheet.problems
+    (match,) = report.sheet.matches
+    # board 1: 420 - 170 = 250, 6 IMPs to A; board 2: average plus to A, Law 12C2's 3;
+    # board 3: the 2 IMPs stated for the Closed room's N-S, who are team B: -2 for A
+    assert [(b.board, b.diff, b.imps, b.adjusted) for b in match.boards] == [
+        ("1", 250, 6, None), ("2", None, 3, "A+"), ("3", None, -2, "A")]
+    assert match.imps_a == 7

@@ -52,7 +52,7 @@ TABLES: dict[str, pa.Schema] = {
         ("key", _struct(event=_STR, section=_STR, stage=_STR, round=_STR, home_team=_STR,
                         visit_team=_STR)),
         ("boards", pa.list_(_struct(board=_BOARD, open_ns=_INT, closed_ns=_INT, diff=_INT,
-                                    imps=_INT))),
+                                    imps=_INT, adjusted=_STR))),
         ("imps_a", _INT), ("imps_b", _INT), ("team_a", _STR), ("team_b", _STR),
         ("imps_won_a", _INT), ("imps_won_b", _INT), ("winner", _STR), ("vp_a", _FLOAT),
         ("vp_b", _FLOAT),

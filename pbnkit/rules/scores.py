@@ -345,6 +345,8 @@ class ScoreChecks:
         imps_ns: dict[int, tuple[int, str]] = {}
         for match in matches:
             for board in match.boards:
+                if board.open_ns is None or board.closed_ns is None:
+                    continue  # an artificial score's IMPs are the award's, not a comparison
                 room = f"{board.open_ns:+d} in the Open room, {board.closed_ns:+d} in the Closed"
                 imps_ns[board.open_index] = (board.imps, room)
                 imps_ns[board.closed_index] = (-board.imps, room)

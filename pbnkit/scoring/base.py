@@ -385,15 +385,19 @@ class MatchBoard:
     """One board compared between the two rooms of a team match.
 
     ``diff`` is the Open room's N-S score minus the Closed room's, and belongs to team A.
+    A board on which a director awarded an artificial score in a room (``adjusted``, as
+    written) is not compared: its IMPs are the award's (as stated, else Law 12C2's 3 for
+    average plus), and that room has no score.
     """
 
     board: str
     open_index: int
     closed_index: int
-    open_ns: int
-    closed_ns: int
-    diff: int
+    open_ns: int | None
+    closed_ns: int | None
+    diff: int | None
     imps: int
+    adjusted: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

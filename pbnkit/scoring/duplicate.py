@@ -336,6 +336,16 @@ def _compare_rooms(key: MatchKey, boards: Mapping[str, Mapping[str, list[_Scored
             ))
             continue
         (table_1,), (table_2,) = opened, closed
+        awards = [(room, each.result.adjusted) for room, each in ((1, table_1), (-1, table_2))
+                  if each.result.adjusted is not None]
+        if awards:
+            # Team A sits N-S in the Open room and E-W in the Closed one
+            won = sum(room * award.imps_ns for room, award in awards)
+            compared.append(MatchBoard(
+                board, table_1.result.index, table_2.result.index, table_1.score_ns,
+                table_2.score_ns, None, int(round(won)),
+                " ".join(award.text for _, award in awards)))
+            continue
         if table_1.score_ns is None or table_2.score_ns is None:
             missing = (table_1 if table_1.score_ns is None else table_2).result
             problems.append(Problem(

@@ -254,7 +254,8 @@ def _match(match: Match) -> dict[str, Any]:
         "key": {"event": key.event, "section": key.section, "stage": key.stage,
                 "round": key.round, "home_team": key.home_team, "visit_team": key.visit_team},
         "boards": [{"board": b.board, "open_ns": b.open_ns, "closed_ns": b.closed_ns,
-                    "diff": b.diff, "imps": b.imps} for b in match.boards],
+                    "diff": b.diff, "imps": b.imps, "adjusted": b.adjusted}
+                   for b in match.boards],
         "imps_a": match.imps_a, "imps_b": match.imps_b,
         "team_a": match.teams[0], "team_b": match.teams[1],
         "imps_won_a": match.won_a, "imps_won_b": match.won_b,

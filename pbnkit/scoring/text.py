@@ -221,8 +221,10 @@ def _match(match: Match) -> list[str]:
     for board in match.boards:
         won_a = board.imps if board.imps > 0 else ""
         won_b = -board.imps if board.imps < 0 else ""
-        lines.append(f"{board.board:>6} {board.open_ns:>8} {board.closed_ns:>9} "
-                     f"{board.diff:>6} {won_a:>{widths[0]}} {won_b:>{widths[1]}}".rstrip())
+        lines.append(f"{board.board:>6} {_number(board.open_ns, 0):>8} "
+                     f"{_number(board.closed_ns, 0):>9} "
+                     f"{board.adjusted or board.diff:>6} {won_a:>{widths[0]}} "
+                     f"{won_b:>{widths[1]}}".rstrip())
     lines.append(f"Total IMPs: {match.verdict()}")
     if match.vp_a is not None:
         lines.append(f"Victory points: {team_a} {match.vp_a:.2f}, {team_b} {match.vp_b:.2f}")
