@@ -120,8 +120,33 @@ def test_tables_that_tie_each_score_with_itself_are_accepted() -> None:
     assert check(board("Score_NS;Percentage_NS", "420 83.3\n170 50.0\n-50 16.7\n")) == []
 
 
-def test_no_matchpoints_with_an_artificial_score_in_the_field_and_a_note_says_why() -> None:
-    (found,) = check(board("Score_NS;MP_NS", "420 9\n^60 9\n-50 9\n"))
+def test_matchpoints_with_an_artificial_score_are_factored_and_a_note_says_so() -> None:
+    # +420 and -50 get 2 and 0 between them (top 2), factored to three results (Neuberg):
+    # (2 + 1) x 3 / 2 - 1 = 3.5 and (0 + 1) x 3 / 2 - 1 = 0.5 of a top of 2 x 2 = 4; the
+    # average plus (^60) gets 60 % of 4 = 2.4
+    (found,) = check(board("Score_NS;MP_NS", "420 3.5\n^60 2.4\n-50 0.5\n"))
+    assert found.code == "SC035" and found.effective_severity is Severity.INFO
+    assert "factored to the whole table" in found.message
+
+
+def test_matchpoints_with_an_artificial_score_on_the_boards_own_top_are_accepted() -> None:
+    # unfactored: 2 and 0 of a top of 2; the award 60 % of 2 = 1.2
+    (found,) = check(board("Score_NS;MP_NS", "420 2\n^60 1.2\n-50 0\n"))
+    assert found.code == "SC035" and "own top, unfactored" in found.message
+
+
+def test_a_wrong_share_for_an_artificial_score_is_an_error() -> None:
+    # factored, as the other two rows say: the award's 60 % of 4 is 2.4, not 4.0
+    found = check(board("Score_NS;MP_NS", "420 3.5\n^60 4.0\n-50 0.5\n"))
+    assert codes(found) == ["SC027", "SC035"]
+    assert "the artificial score ^60 gets 2.4" in found[0].message
+    assert (found[0].line, found[0].column) == (4, 5)
+
+
+def test_no_matchpoints_with_an_unknown_score_in_the_field_and_a_note_says_why() -> None:
+    # score leaves the row out (SC036), and its field is not known
+    lost, found = check(board("Score_NS;MP_NS", "420 9\n? 9\n-50 9\n"))
+    assert lost.code == "SC036"
     assert found.code == "SC032" and found.effective_severity is Severity.INFO
     assert "MP_NS not checked in a ScoreTable where a row's score is artificial" \
         in found.message

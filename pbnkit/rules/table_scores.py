@@ -19,6 +19,7 @@ from decimal import Decimal
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
 from pbnkit.model import Contract, Risk, Seat, Side, Vulnerability
+from pbnkit.model.adjusted import ArtificialScore
 from pbnkit.pbn.records import TagPair
 from pbnkit.pbn.tables import (
     Table,
@@ -32,6 +33,7 @@ from pbnkit.scoring import MatchpointScale, ScoreField, duplicate_score, imps
 from pbnkit.scoring.base import BoardResult
 from pbnkit.scoring.duplicate import Method
 from pbnkit.scoring.pairs import butler_datum, mean_datum, neuberg
+from pbnkit.scoring.table_rows import row_awards
 from pbnkit.pickling import by_fields
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -243,12 +245,22 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
     found = rows.check_scores(result, "oldmp" in scoring)
     unchecked = []
     scores, weights = rows.scores(), rows.weights()
+    followed = []
+    awarded = [(row, award) for row, award in enumerate(row_awards(table))
+               if award is not None]
+    fit, followed_awards = None, None
+    if awarded and weights is not None and not scoring & NOT_MATCHPOINTS and (
+            rows.columns["MP"] or rows.columns["Percentage"]):
+        fit, more, followed_awards = rows.check_awarded(tag, awarded, weights, scale)
+        found += more
+        if followed_awards is not None:
+            followed.append(("table-awards", f"the matchpoints of ScoreTables with artificial "
+                             f"scores follow {followed_awards}"))
     # Why the field of the table's scores is not known, when it is not.
     why = ("a row's score is artificial or unknown" if scores is None
            else "a Multiplicity is not a whole number" if weights is None
            else "it holds one result" if sum(weights) < 2 else None)
     cross = sorted(scoring & {"cross", "cross1", "cross2"})
-    fit = None
     if scores is not None and weights is not None:
         if not scoring & NOT_MATCHPOINTS:
             fit, more = rows.check_matchpoints(tag, scores, weights, scale)
@@ -260,11 +272,11 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
         unchecked.append(("table-rank", f"Rank not checked in a ScoreTable where {why}"))
     if rows.columns["MP"] or rows.columns["Percentage"]:
         method = sorted(scoring & NOT_MATCHPOINTS)
-        reason = (f"Scoring says {method[0]!r}, not plain matchpoints" if method else why)
+        reason = (f"Scoring says {method[0]!r}, not plain matchpoints" if method else
+                  None if fit is not None or followed_awards is not None else why)
         if reason is not None:
             unchecked.append(("table-matchpoints", f"{rows.named('MP', 'Percentage')} not "
                               f"checked in a ScoreTable where {reason}"))
-    followed = []
     if rows.datum is not None:
         if scoring & _OTHER_DATUM:
             unchecked.append(("table-datum", f"{rows.datum} not checked in a ScoreTable "
@@ -296,7 +308,11 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
         unchecked.append(("table-vp", f"{', '.join(victory)} not checked in a ScoreTable: "
                           "victory points are a match's, and the table gives one board"))
     figures = None
-    if fit is not None and (rows.columns["MP"] or rows.columns["Percentage"]) and \
+    if awarded:
+        # factored to the board's own results, awards included: no Neuberg beyond the
+        # board for the file's checks to compare with the event's most
+        figures = (fit.expected, None) if fit is not None and fit.expected else None
+    elif fit is not None and (rows.columns["MP"] or rows.columns["Percentage"]) and \
             not fit.count_self:
         figures = (fit.count, fit.expected)
     return TableScores(found, fit, tuple(unchecked), tuple(followed), figures)
@@ -452,6 +468,67 @@ class _TableRows:
                     f"{unit} among the table's {fit.count} scores ({fit.describe()})"))
         return fit, found
 
+    def check_awarded(self, tag: TagPair, awarded: list[tuple[int, ArtificialScore]],
+                      weights: list[int], scale: MatchpointScale
+                      ) -> tuple[Fit | None, list[Diagnostic], str | None]:
+        """MP and Percentage columns of a table with artificial scores (Law 12C2). The
+        other rows are matchpointed among themselves, then either factored to the whole
+        table (Neuberg, as ``pbnkit score`` does) or left on their own top (``score
+        --no-neuberg``); each award gets its share of that top. The method most figures
+        follow is taken and named; figures it does not explain are SC027."""
+        awards = dict(awarded)
+        played = [row for row in range(len(self.table.rows)) if row not in awards]
+        scores = [self.score(row) for row in played]
+        known = [score for score in scores if score is not None]
+        if len(known) != len(scores) or not known:
+            return None, [], None  # an unknown score: the field is not known
+        field = ScoreField(known, [weights[row] for row in played])
+        everyone = field.count + sum(weights[row] for row in awards)
+        fits = [Fit(field, scale, expected=everyone), Fit(field, scale)]
+        names = [name for name, _ in self.columns["MP"] + self.columns["Percentage"]]
+        cells = [(row, name, figure) for name in names for row in range(len(self.table.rows))
+                 if (figure := self.figure(row, name)) is not None
+                 or (figure := _award_figure(self.text(row, name))) is not None]
+        scored = dict(zip(played, known))
+
+        def expected(fit: Fit, row: int, name: str) -> float | None:
+            award = awards.get(row)
+            if award is None:
+                return _expected(fit, scored[row], name) if fit.points_of(scored[row]) \
+                    else None
+            win = float(scale.value)
+            top = win * ((fit.expected or fit.count) - 1)
+            share = award.ns if _SIDES[_side(name)] > 0 else award.ew
+            return share if name.startswith("Percentage") else share * top / 100
+
+        agreeing = [[(value := expected(fit, row, name)) is not None and agrees(figure, value)
+                     for row, name, figure in cells] for fit in fits]
+        if not cells:
+            return fits[0], [], None
+        best = max(range(len(fits)), key=lambda at: (sum(agreeing[at]), -at))
+        if 2 * sum(agreeing[best]) < len(cells):
+            return None, [Diagnostic(
+                "SC029", f"{self.table.name}: only {sum(agreeing[best])} of {len(cells)} "
+                f"figures follow from its {field.count} scores and {len(awards)} artificial "
+                f"ones, factored or not ({scale.name})", tag.line,
+                tag.value_column or tag.column)], None
+        fit = fits[best]
+        found = []
+        for (row, name, figure), ok in zip(cells, agreeing[best]):
+            value = expected(fit, row, name)
+            if not ok and value is not None:
+                unit = "%" if name.startswith("Percentage") else ""
+                what = (f"{scored[row]:+d} for N-S" if row in scored
+                        else f"the artificial score {awards[row].text}")
+                found.append(self.report(
+                    "SC027", row, name, f"{what} gets {figure_text(value)}{unit} among the "
+                    f"table's {field.count} scores and {len(awards)} artificial ones "
+                    f"({scale.name}, {'factored' if best == 0 else 'unfactored'})"))
+        method = ("Neuberg: the other results factored to the whole table, as pbnkit score "
+                  "does" if best == 0 else "each board's own top, unfactored, as pbnkit "
+                  "score --no-neuberg does")
+        return (fit if best == 0 else None), found, method
+
     def _factored_to(self, count: int, scale: MatchpointScale) -> list[int]:
         """The larger fields a table of ``count`` results may have been factored to
         (Neuberg): the one its MP_NS + MP_EW top names, else any up to four times its
@@ -563,6 +640,11 @@ def _expected(fit: Fit, ns: int, column: str) -> float:
     kind, _, side = column.partition("_")
     mp = mp_ns if _SIDES[side] > 0 else top - mp_ns
     return mp if kind == "MP" else mp / top * 100
+
+
+def _award_figure(text: str | None) -> Decimal | None:
+    """A figure written as an artificial one (``^25.2``) in an MP or Percentage cell."""
+    return read_number(text[1:]) if text is not None and is_artificial(text) else None
 
 
 def _side(column: str) -> str:

@@ -45,6 +45,13 @@ def table_results(game: Game, record: BoardResult) -> list[BoardResult] | None:
         ew_names=row.pairs.ew_names or names.get(row.pairs.ew))) for row in rows]
 
 
+def row_awards(table: Table) -> list[ArtificialScore | None]:
+    """The artificial score of each row of a ScoreTable, None for a row with a result: as
+    :func:`table_results` reads them, for the checks of the table's figures."""
+    cells = _Cells(table)
+    return [cells.adjusted(row) for row in range(len(table.rows))]
+
+
 def _ranked_names(game: Game) -> dict[str, str]:
     """The pairs' names by PairId in the game's TotalScoreTable (scoring programs write
     the names there, and only the pair numbers in each board's ScoreTable)."""
