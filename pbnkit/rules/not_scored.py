@@ -14,8 +14,8 @@ all, and nothing is said of it.
 from __future__ import annotations
 
 from pbnkit.diagnostics import Code, Diagnostic, Severity, register
-from pbnkit.pbn.records import Game, TagPair
-from pbnkit.pbn.tables import read_table
+from pbnkit.pbn.records import Game
+from pbnkit.pbn.tables import Table
 from pbnkit.rules.stated_scores import ScoreRecord
 from pbnkit.scoring.duplicate import board_score
 
@@ -32,13 +32,14 @@ NOT_SCORED_CODES = register(
 )
 
 
-def not_scored(game: Game, record: ScoreRecord, table: TagPair | None) -> list[Diagnostic]:
+def not_scored(game: Game, record: ScoreRecord, table: Table | None) -> list[Diagnostic]:
     """The SC036 findings of one game: its ScoreTable rows that cannot be scored, or the
-    record itself when it states a contract that cannot be."""
+    record itself when it states a contract that cannot be. ``table``: the game's
+    ScoreTable, read."""
     result = record.result
     if record.rows:
         assert table is not None
-        cells = read_table(table, game.value(table.name)).cells
+        cells = table.cells
         found = []
         for row in record.rows:
             _, problem = board_score(row)

@@ -592,15 +592,17 @@ def score_record(game: Game) -> tuple[ScoreRecord, list[Diagnostic]]:
         record.scoring = record.scoring | {"frenchmp"}
     record.ns = record._law77()
     table = first.get("ScoreTable")
-    if table is not None and record.result.contract is None:
-        record.rows = tuple(table_results(game, record.result) or ())
+    if table is not None and record.result.contract is None and record.result.adjusted is None:
+        record.rows = tuple(table_results(game, record.result) or ())  # as score reads them
     totals = first.get("TotalScoreTable")
     if totals is not None:
         record.totals = read_totals(totals, values.get("TotalScoreTable"))
-    found = [] if table is None else _table(game, table, record) + [
-        record.diagnostic(d.code, d.message, d.line, d.column)
-        for d in cell_spellings(read_table(table, game.value(table.name)))]
-    return record, found + not_scored(game, record, table)
+    if table is None:
+        return record, not_scored(game, record, None)
+    cells = read_table(table, game.value(table.name))
+    return record, (_table(game, table, record) + [
+        record.diagnostic(d.code, d.message, d.line, d.column) for d in cell_spellings(cells)]
+        + not_scored(game, record, cells))
 
 
 def _table(game: Game, tag: TagPair, record: ScoreRecord) -> list[Diagnostic]:
