@@ -399,7 +399,15 @@ def _profile_option(function: F) -> F:
 
 
 def _vp_options(function: F) -> F:
-    """``--vp``, ``--vp-boards`` and ``--neuberg``, for score and rescore alike."""
+    """``--vp``, ``--vp-boards``, ``--vp-scale`` and ``--neuberg``, for score and rescore
+    alike."""
+    function = click.option(
+        "--vp-scale", type=click.Choice(["continuous", "discrete"]), default="continuous",
+        show_default=True,
+        help="With --vp: continuous gives the WBF 2013 continuous 20-point scale, to two "
+        "decimals; discrete gives whole victory points, on the 20-point scale the EBU "
+        "publishes (the WBF's 2013 discrete scales: the continuous formula cut into bands "
+        "of IMP margins, each VP costing at least as many IMPs as the one before).")(function)
     function = click.option(
         "--vp-boards", type=click.IntRange(min=1), metavar="N",
         help="With --vp: the boards each match was scheduled for (default: the boards "
@@ -414,8 +422,9 @@ def _vp_options(function: F) -> F:
         "--vp", "victory_points", is_flag=True,
         help="Give each team match victory points on the WBF 2013 continuous 20-point "
         "scale, as the WBF's published tables give them (the formula rounded to two "
-        "decimals, then corrected so that no IMP is worth more than the one before), and "
-        "rank the teams of an event by them.")(function)
+        "decimals, then corrected so that no IMP is worth more than the one before), or "
+        "in whole points with --vp-scale discrete, and rank the teams of an event by "
+        "them.")(function)
 
 
 def _score_output(report: ScoreReport, output_format: str, output: str | None, force: bool,
@@ -476,8 +485,8 @@ OUTPUT_HELP = ("Write to FILE.json, to FILE.parquet (as FILE.boards.parquet, "
 @jobs_options
 def score(paths: tuple[str, ...], profile: str | None, output_format: str,
           output: str | None, force: bool, victory_points: bool, vp_boards: int | None,
-          neuberg: bool, stdin_filename: str | None, quiet: bool, jobs: int | None,
-          scheduler: str | None) -> None:
+          vp_scale: str, neuberg: bool, stdin_filename: str | None, quiet: bool,
+          jobs: int | None, scheduler: str | None) -> None:
     """Score the records of PBN files.
 
     PATHS are files, directories searched for *.pbn and *.lin, or - for standard input
@@ -497,13 +506,14 @@ def score(paths: tuple[str, ...], profile: str | None, output_format: str,
     _score_and_write(running("scoring", inputs.files, jobs, scheduler, quiet,
                              names=inputs.names),
                      score_unit, profile, victory_points, vp_boards, output_format, output,
-                     force, neuberg)
+                     force, neuberg, vp_scale)
 
 
 def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                      function: Callable[..., ScoredUnit], profile: str | None,
                      victory_points: bool, vp_boards: int | None, output_format: str,
-                     output: str | None, force: bool, neuberg: bool = True) -> None:
+                     output: str | None, force: bool, neuberg: bool = True,
+                     vp_scale: str = "continuous") -> None:
     """Run the units, score what they give and write the report.
 
     When the units run in other processes, the garbage collector is paused from the first
@@ -530,7 +540,7 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                 if output is None and output_format == "text":
                     function = partial(function, sheet_lines=True)
             report, heads = _scored(run, function, profile, victory_points, vp_boards,
-                                    neuberg)
+                                    neuberg, vp_scale)
         with reported(run.progress):
             _score_output(report, output_format, output, force, heads)
         del report, heads
@@ -538,7 +548,8 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
 
 def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None,
             victory_points: bool = False, vp_boards: int | None = None,
-            neuberg: bool = True) -> tuple[ScoreReport, list[str] | None]:
+            neuberg: bool = True,
+            vp_scale: str = "continuous") -> tuple[ScoreReport, list[str] | None]:
     """Score what the units give back, in order (the field, matches and rubbers are
     computed here, from every unit's results); and the lines of the sheet they made, if
     they all did."""
@@ -563,7 +574,8 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
     try:
         with collector_paused():  # the whole field's scores: no cycles among them
             return score_collected(results, scoring, profile,
-                                   TeamOptions(victory_points, vp_boards), board_scores,
+                                   TeamOptions(victory_points, vp_boards, vp_scale),
+                                   board_scores,
                                    neuberg), heads
     except MixedProfilesError as error:
         raise click.UsageError(str(error)) from None
@@ -582,8 +594,8 @@ def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @jobs_options
 def rescore(archive: str, profile: str, output_format: str, output: str | None,
-            force: bool, victory_points: bool, vp_boards: int | None, neuberg: bool,
-            quiet: bool, jobs: int | None, scheduler: str | None) -> None:
+            force: bool, victory_points: bool, vp_boards: int | None, vp_scale: str,
+            neuberg: bool, quiet: bool, jobs: int | None, scheduler: str | None) -> None:
     """Score an archive written by pbnkit convert (.parquet, a Parquet dataset directory or
     URI, .json or .jsonl) under any profile, without the original PBN files. The output
     is the same as pbnkit score's.
@@ -595,7 +607,7 @@ def rescore(archive: str, profile: str, output_format: str, output: str | None,
     _score_and_write(running("rescoring", [], jobs, scheduler, quiet,
                              plan=lambda count: plan_archive(archive, count)),
                      rescore_unit, profile, victory_points, vp_boards, output_format, output,
-                     force, neuberg)
+                     force, neuberg, vp_scale)
 
 
 @main.command()

@@ -189,6 +189,45 @@ def test_sample_round_robin_standings_in_victory_points() -> None:
                                                  ("Cirrus", 2, 1, 28, 5.66, 3)]
 
 
+def test_sample_round_robin_on_the_discrete_scale() -> None:
+    # 2-board matches: X = 15 x sqrt(2) = 21.2132; band tops floor(X x ln(1 - (1 - R) x
+    # (V - 9.5) / 10) / ln R), R = tau^3: t_12 = floor(21.2132 x 0.146807) = floor(3.1142) = 3,
+    # t_13 = floor(21.2132 x 0.215514) = floor(4.5717) = 4, t_14 = floor(21.2132 x 0.291793)
+    # = floor(6.1899) = 6, t_19 = floor(21.2132 x 0.896114) = floor(19.0094) = 19; below them
+    # t_10 = floor(0.5723) = 0, t_11 = floor(1.7884) = 1, between them t_15..t_18 =
+    # floor(8.0085, 10.0844, 12.5027, 15.3988) = 8, 10, 12, 15. The 13 VP band (4 only) is
+    # narrower than the 12 VP one (2-3), so t_12 is lowered to 2; the widths are then 1
+    # (draw: 0 either way), 1, 1, 2, 2, 2, 2, 2, 3, 4, never narrowing. 6 IMPs (band 14:
+    # 5-6) are worth 14 to 6, 21 IMPs (past 19) 20 to 0.
+    report = score_games(pbnkit.read(SAMPLE_DATA / "teams_round_robin.pbn"),
+                         teams=TeamOptions(victory_points=True, scale="discrete"))
+    assert [(m.imps_a, m.vp_a, m.vp_b) for m in report.sheet.matches or ()] == [
+        (6, 14.0, 6.0), (21, 20.0, 0.0), (6, 14.0, 6.0)]
+    assert [(s.team, s.vp, s.rank) for s in report.sheet.standings] == [
+        ("Aurora", 34.0, 1), ("Borealis", 20.0, 2), ("Cirrus", 6.0, 3)]
+
+
+def test_the_discrete_scale_from_the_command_line_and_from_an_archive(tmp_path) -> None:
+    path = SAMPLE_DATA / "teams_round_robin.pbn"
+    status, output = run_pbnkit("score", "--vp", "--vp-scale", "discrete", "--format",
+                                "json", path)
+    assert status == 0
+    document = json.loads(output)
+    jsonschema.validate(document, json.loads((SCHEMAS / "score-report.v2.json").read_text()))
+    # as the test above works it out: 14-6, 20-0, 14-6
+    assert [(m["vp_a"], m["vp_b"]) for m in document["matches"]] == [(14.0, 6.0), (20.0, 0.0),
+                                                                     (14.0, 6.0)]
+    archive = tmp_path / "round_robin.parquet"
+    assert run_pbnkit("convert", "-q", path, "-o", archive)[0] == 0
+    again = json.loads(run_pbnkit("rescore", archive, "--profile", "duplicate", "--vp",
+                                  "--vp-scale", "discrete", "--format", "json")[1])
+    assert again["matches"] == document["matches"]
+    assert again["standings"] == document["standings"]
+    status, output = run_pbnkit("score", "--vp", "--vp-scale", "discrete", path)
+    assert "Victory points: Aurora 20.00, Cirrus 0.00" in output
+    assert "   1 Aurora                     2     27      0  34.00" in output
+
+
 def test_without_vp_the_standings_follow_the_imp_difference() -> None:
     report = score_games(pbnkit.read(SAMPLE_DATA / "teams_round_robin.pbn"))
     assert [(s.team, s.vp, s.rank) for s in report.sheet.standings] == [

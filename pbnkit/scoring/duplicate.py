@@ -378,7 +378,7 @@ class DuplicateProfile:
     scale: MatchpointScale = MatchpointScale.MP1
     method: Method = Method.MATCHPOINTS
     divisor: str = "none"
-    #: give team matches victory points (WBF 2013 scale) and rank teams by them
+    #: give team matches victory points and rank teams by them
     victory_points: bool = False
     #: the boards a match was scheduled for, for the scale (default: those compared)
     boards_per_match: int | None = None
@@ -387,12 +387,16 @@ class DuplicateProfile:
     #: Neuberg: a board with fewer results than the most, or with artificial scores, is
     #: scaled to the full top; else each board is scored on its own top
     neuberg: bool = True
+    #: the victory-point scale: "continuous" (WBF 2013, two decimals) or "discrete"
+    #: (whole points)
+    vp_scale: str = "continuous"
 
     @classmethod
     def for_scoring(cls, scoring: str | None | Mapping[str | None, str],
                     victory_points: bool = False,
                     boards_per_match: int | None = None,
-                    neuberg: bool = True) -> DuplicateProfile:
+                    neuberg: bool = True,
+                    vp_scale: str = "continuous") -> DuplicateProfile:
         """The profile as a Scoring tag configures it (see :meth:`PairsScoring.of`), or
         each file's tag by path (the first file's tag then stands for results of no
         file)."""
@@ -400,7 +404,7 @@ class DuplicateProfile:
         first = next(iter(scoring.values()), None) if isinstance(scoring, Mapping) else scoring
         pairs = PairsScoring.of(first)
         return cls(pairs.scale, pairs.method, pairs.divisor, victory_points, boards_per_match,
-                   files, neuberg)
+                   files, neuberg, vp_scale)
 
     def score(self, results: Sequence[BoardResult],
               scores: Sequence[int | None] | None = None) -> ScoreSheet:
@@ -430,7 +434,8 @@ class DuplicateProfile:
         rankings = PairsEvent(PairsScoring(self.method, self.scale, self.divisor),
                               by_path, self.neuberg).score(results, boards)
         if self.victory_points:
-            matches = [with_victory_points(match, self.boards_per_match) for match in matches]
+            matches = [with_victory_points(match, self.boards_per_match, self.vp_scale)
+                       for match in matches]
         methods = {PairsScoring(self.method, self.scale, self.divisor), *by_path.values()}
         notes = tuple(sorted(f"pairs ranked on {method.describe()}" for method in methods)
                       ) if rankings else ()

@@ -140,10 +140,12 @@ def choose_profile(scoring: str | None, requested: str | None) -> str:
 @dataclass(frozen=True, slots=True)
 class TeamOptions:
     """``--vp``: victory points for team matches, on the scale for ``boards`` boards a
-    match (None: the boards each match compared)."""
+    match (None: the boards each match compared); ``scale``: ``"continuous"`` (the WBF
+    2013 scale, two decimals) or ``"discrete"`` (whole points)."""
 
     victory_points: bool = False
     boards: int | None = None
+    scale: str = "continuous"
 
 
 def score_results(results: Iterable[BoardResult], profile: str,
@@ -162,7 +164,7 @@ def score_results(results: Iterable[BoardResult], profile: str,
     scorer = find_profile(profile)
     if isinstance(scorer, DuplicateProfile):
         scorer = DuplicateProfile.for_scoring(scoring, teams.victory_points, teams.boards,
-                                              neuberg)
+                                              neuberg, teams.scale)
         return ScoreReport(profile, results, scorer.score(results, board_scores))
     return ScoreReport(profile, results, scorer.score(results))
 
