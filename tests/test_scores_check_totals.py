@@ -200,6 +200,19 @@ def test_wrong_victory_points_of_a_team_are_an_error_at_their_cell() -> None:
     assert (found.line, found.column) == (254, 17)
 
 
+def test_standings_on_the_discrete_scale_are_accepted_and_noted() -> None:
+    # Over two boards the discrete scale gives 14 for a 6 IMP win and 20 for 21 IMPs:
+    # Aurora 14 + 20 = 34, Borealis 6 + 14 = 20, Cirrus 0 + 6 = 6. Written to two
+    # decimals they are not the continuous scale's 34.34, 20.00 and 5.66.
+    discrete = STANDINGS.replace("34.34", "34.00").replace("5.66", "6.00")
+    (found,) = check_text(round_robin(discrete))
+    assert found.code == "SC035" and "discrete 20-VP scale" in found.message
+    # a figure that follows neither scale is still an error, on the scale the rest follow
+    (wrong,) = [d for d in check_text(round_robin(discrete.replace("20.00", "19.00")))
+                if d.code == "SC031"]
+    assert "victory points of 20" in wrong.message
+
+
 def test_a_wrong_team_rank_or_imps_are_errors() -> None:
     swapped = STANDINGS.replace("2 Borealis", "3 Borealis").replace("3 3 ", "2 3 ")
     assert [d.code for d in check_text(round_robin(swapped))] == ["SC031", "SC031"]

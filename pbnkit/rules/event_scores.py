@@ -312,12 +312,27 @@ _TEAM_NAMES = ("Names", "TeamName", "Team")
 
 
 def check_team_totals(totals: StatedTotals, matches: Sequence[Match], key: MatchKey
-                      ) -> tuple[list[tuple[StatedCell, str]], str | None]:
+                      ) -> tuple[list[tuple[StatedCell, str]], str | None, str | None]:
     """A team event's TotalScoreTable, in a record of the event ``key`` names, against the
     file's own matches of that event: each team's victory points (the WBF 2013 scale over
     the boards each match compared), IMPs and rank, as :func:`check_totals` gives its
-    findings."""
-    played = [with_victory_points(match) for match in _of_event(matches, key)
+    findings. The continuous scale is tried first, then the discrete one (whole points,
+    as ``score --vp-scale discrete`` gives them): the one the figures follow is taken,
+    and the third value says so when it is the discrete one (else None)."""
+    found, note = _team_totals(totals, matches, key, "continuous")
+    if not found:
+        return found, note, None
+    discrete, other = _team_totals(totals, matches, key, "discrete")
+    if len(discrete) < len(found):
+        return discrete, other, ("TotalScoreTable victory points follow the discrete 20-VP "
+                                 "scale (whole points), as pbnkit score --vp-scale discrete "
+                                 "gives them")
+    return found, note, None
+
+
+def _team_totals(totals: StatedTotals, matches: Sequence[Match], key: MatchKey, scale: str
+                 ) -> tuple[list[tuple[StatedCell, str]], str | None]:
+    played = [with_victory_points(match, scale=scale) for match in _of_event(matches, key)
               if match.key.home_team and match.key.visit_team and match.winner is not None]
     if not played:
         return [], ("TotalScoreTable not checked: the file holds no team match between "

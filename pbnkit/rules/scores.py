@@ -443,8 +443,11 @@ class ScoreChecks:
                 if matches is None:
                     matches, _ = team_matches([r.result for r in self._rooms],
                                               [r.score_ns() for r in self._rooms])
-                wrong, note = check_team_totals(record.totals, matches,
-                                                record.result.match_key)
+                wrong, note, discrete = check_team_totals(record.totals, matches,
+                                                          record.result.match_key)
+                if discrete is not None:
+                    self._followed_once("discrete-vp", record, (record.totals.line,
+                                                                record.totals.column), discrete)
             else:
                 if rankings is None:
                     scorer = DuplicateProfile.for_scoring(self._scoring)
