@@ -307,7 +307,7 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
     if victory:
         unchecked.append(("table-vp", f"{', '.join(victory)} not checked in a ScoreTable: "
                           "victory points are a match's, and the table gives one board"))
-    figures = None
+    figures: tuple[int, int | None] | None = None
     if awarded:
         # factored to the board's own results, awards included: no Neuberg beyond the
         # board for the file's checks to compare with the event's most
