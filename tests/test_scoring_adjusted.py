@@ -117,7 +117,9 @@ def test_an_average_is_half_the_top_and_the_other_results_are_factored() -> None
 
 
 def test_without_neuberg_each_board_has_its_own_top() -> None:
-    boards = _sheet(CLUB, neuberg=False).boards
+    sheet = _sheet(CLUB, neuberg=False)
+    assert any("--no-neuberg" in note for note in sheet.notes)  # the sheet says so
+    boards = sheet.boards
     # Board 1's played results on their own top of 4: 4, 2, 0; the average half of it
     assert [b.mp_ns for b in boards[:4]] == [4, 2, 2, 0]
     # Board 2: A+ is 60 % of 4

@@ -439,6 +439,9 @@ class DuplicateProfile:
         methods = {PairsScoring(self.method, self.scale, self.divisor), *by_path.values()}
         notes = tuple(sorted(f"pairs ranked on {method.describe()}" for method in methods)
                       ) if rankings else ()
+        if rankings and not self.neuberg:
+            notes += ("boards with fewer results than the most played, or with artificial "
+                      "scores, on their own top, not factored (--no-neuberg)",)
         return ScoreSheet(self.name, tuple(boards), tuple(matches), None,
                           tuple(problems + stray), notes, tuple(rankings),
                           tuple(standings(matches)), tuple(unscored))
