@@ -267,3 +267,14 @@ def test_a_team_match_counts_an_award_as_its_imps() -> None:
     assert [(b.board, b.diff, b.imps, b.adjusted) for b in match.boards] == [
         ("1", 250, 6, None), ("2", None, 3, "A+"), ("3", None, -2, "A")]
     assert match.imps_a == 7
+
+
+def test_a_table_of_team_matches_holds_no_board_results(tmp_path) -> None:
+    # Ruter writes a team event's matches in a ScoreTable (teams, VPs): no row is a result
+    path = tmp_path / "teams.pbn"
+    path.write_text('[Event "Teams"]\n[Board "1"]\n'
+                    '[ScoreTable "Round;Table;TeamId_Home;TeamId_Away;VP_Home;VP_Away"]\n'
+                    "1 1 1 2 15.75 4.25\n1 2 3 4 13.45 6.55\n")
+    assert [d.code for d in validate_file(path)[1] if d.code == "SC036"] == []
+    problems = score_games(read_text(path.read_text(), str(path))).sheet.problems
+    assert [p.message for p in problems] == ["not scored: no contract"]

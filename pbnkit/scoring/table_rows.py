@@ -32,8 +32,9 @@ def table_results(game: Game, record: BoardResult) -> list[BoardResult] | None:
     if tag is None:
         return None
     table = read_table(tag, game.value("ScoreTable"))
-    if not table.columns or not table.rows:
-        return None
+    if not table.rows or not any(column.name == "Contract" or column.name.startswith("Score_")
+                                 for column in table.columns):
+        return None  # no results: Ruter writes a team event's matches in a ScoreTable too
     cells = _Cells(table)
     rows = [cells.result(row, record) for row in range(len(table.rows))
             if not cells.sits_out(row)]
