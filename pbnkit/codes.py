@@ -1,19 +1,14 @@
-"""The code registry with every family loaded, and its documentation (``pbnkit codes``
-and ``docs/codes.md``); the check of the code prefixes people write (``--select``,
-``--ignore``, the settings file)."""
+"""The documentation of the code table (``pbnkit codes`` and ``docs/codes.md``), and the
+check of the code prefixes people write (``--select``, ``--ignore``, the settings file)."""
 
 from __future__ import annotations
 
 import difflib
-import importlib
-import pkgutil
 import re
 from collections.abc import Iterable
 
-import pbnkit.rules
-from pbnkit.diagnostics import CODES, Code
+from pbnkit.code_table import CODES, TABLE, Code
 from pbnkit.errors import PbnError
-from pbnkit.pbn import codes as _syntax  # noqa: F401 -- registers SY
 
 #: the heading of docs/pbn.md that tells the PBN rules behind each family's codes
 FAMILIES = {
@@ -28,15 +23,12 @@ class UnknownCodeError(PbnError):
 
 
 def all_codes() -> list[Code]:
-    """Every registered code, in code order; importing each rules module registers its family."""
-    for module in pkgutil.iter_modules(pbnkit.rules.__path__):
-        importlib.import_module(f"pbnkit.rules.{module.name}")
-    return sorted(CODES.values(), key=lambda code: code.code)
+    """Every code, in code order."""
+    return list(TABLE)
 
 
 def find(code: str) -> Code | None:
     """The code of that name, in any case, whatever family it belongs to."""
-    all_codes()
     return CODES.get(code.strip().upper())
 
 

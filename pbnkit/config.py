@@ -89,8 +89,8 @@ def load(path: Path | None) -> Config:
     strict = table.get("strict", False)
     if not isinstance(strict, bool):
         raise ConfigError(f"{where}: strict must be true or false")
-    # Imported here: the registry loads every rules module, which a run without a
-    # settings file (score, rescore) has no need of.
+    # Imported here: the check of the codes (and difflib, for the nearest one) is for a
+    # settings file, which a run of score or rescore seldom has.
     from pbnkit.codes import UnknownCodeError, checked_prefixes
 
     try:

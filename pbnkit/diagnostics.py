@@ -1,39 +1,17 @@
 """Diagnostics: coded findings with a position, shared by every layer.
 
-Codes follow ruff: a family prefix plus digits (``SY`` syntax, ``TG`` tags, ``DL`` deal,
-``AU`` auction, ``PL`` play, ``SC`` score and result), a kebab-case name, a severity, and
-a documentation entry. Each family registers its codes in the module that emits them;
-``pbnkit codes`` prints the registry.
+A finding names its code by the string (``"DL003"``); the code's name, severity and
+documentation are an entry of :mod:`pbnkit.code_table`, which holds every code.
 """
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
+from pbnkit.code_table import CODES, Code, Severity
 from pbnkit.pickling import by_fields
 
-
-class Severity(enum.Enum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
-
-
-@dataclass(frozen=True, slots=True)
-class Code:
-    """A diagnostic code and its documentation."""
-
-    code: str
-    name: str
-    severity: Severity
-    summary: str
-    why: str = ""
-    example: str = ""
-    fix: str = ""
-
-
-by_fields(Code)
+__all__ = ["CODES", "Code", "Diagnostic", "Severity", "matches"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +24,7 @@ class Diagnostic:
     column: int
     path: str | None = None
     board: str | None = None
-    severity: Severity | None = None  # None: the code's registered severity
+    severity: Severity | None = None  # None: the code's severity in the table
 
     @property
     def info(self) -> Code:
@@ -66,18 +44,6 @@ class Diagnostic:
 
 
 by_fields(Diagnostic)
-
-
-CODES: dict[str, Code] = {}
-
-
-def register(*codes: Code) -> dict[str, Code]:
-    """Add codes to the registry; a code may be registered once only."""
-    for code in codes:
-        if code.code in CODES and CODES[code.code] != code:
-            raise RuntimeError(f"diagnostic code {code.code} registered twice")
-        CODES[code.code] = code
-    return {code.code: code for code in codes}
 
 
 def matches(code: str, prefixes: tuple[str, ...]) -> bool:

@@ -435,8 +435,8 @@ def test_a_tiny_validate_loads_only_what_checking_a_game_needs(tmp_path):
 
 
 def test_score_without_settings_loads_no_rules(tmp_path):
-    # Scoring needs no rules module: the code registry (which loads them all, a tenth of
-    # score's start-up) is for checking the codes a settings file names, and there is none.
+    # Scoring needs no rules module (they were a tenth of score's start-up), nor the check
+    # of the codes a settings file names, and there is none.
     tiny = tmp_path / "tiny.pbn"
     tiny.write_text('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
                     '[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n')

@@ -542,14 +542,14 @@ def row_tags(rows: Iterable[Row]) -> tuple[TagPair, ...]:
 def row_diagnostics(row: Row, board: str | None,
                     stages: tuple[str, ...] = ("read",)) -> tuple[Diagnostic, ...]:
     """The stored diagnostics of the given stages; the severity is set only where it
-    differs from the code's registered one (or the code is unknown here)."""
+    differs from the code's own in the code table (or the code is unknown here)."""
     found = []
     for d in row["diagnostics"]:
         if d["stage"] not in stages:
             continue
-        registered = CODES.get(d["code"])
+        listed = CODES.get(d["code"])
         severity = None
-        if registered is None or registered.severity.value != d["severity"]:
+        if listed is None or listed.severity.value != d["severity"]:
             severity = Severity(d["severity"])
         found.append(Diagnostic(d["code"], d["message"], d["line"], d["column"], row["path"],
                                 board, severity))

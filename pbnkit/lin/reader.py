@@ -17,7 +17,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pbnkit.diagnostics import Diagnostic
-from pbnkit.lin import codes  # noqa: F401 -- registers the LIN codes
 from pbnkit.lin.columns import Pairs, of_pairs
 from pbnkit.lin.pair import Pair
 from pbnkit.lin.parser import (LinSyntaxError, has_key, iter_pairs, lines_of_pairs,

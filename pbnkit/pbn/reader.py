@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from pbnkit.diagnostics import Diagnostic
-from pbnkit.pbn import codes  # noqa: F401 -- registers the SY codes
 from pbnkit.pbn.parser import GameSyntaxError, keep_skipped, parse_game, skipped_text
 from pbnkit.pbn.records import Element, Game, TagPair, TagValues
 from pbnkit.pbn.split import (ByteWindow, Chunk, Encoding, Readable, decoded_blocks,

@@ -5,7 +5,7 @@ This layer sits between the bridge model (:mod:`pbnkit.model`) and its two users
 rules (:mod:`pbnkit.rules`, which turn findings into a report) and scoring
 (:mod:`pbnkit.scoring`), so that neither of those imports the other to learn what a record
 says happened. The replay reports what breaks the rules of play as it goes (the ``AU``
-and ``PL`` families are registered here, where they are emitted).
+and ``PL`` codes).
 """
 
 from pbnkit.replay.facts import RecordFacts, record_facts

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model.auction import Auction, CallFault
 from pbnkit.model.calls import DOUBLE, PASS, REDOUBLE, Call
@@ -20,57 +20,6 @@ from pbnkit.model.values import parse_or_none
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.sections import Section, SectionItem
 from pbnkit.pickling import by_fields
-
-E, W = Severity.ERROR, Severity.WARNING
-
-AUCTION = register(
-    Code("AU001", "insufficient-bid", E, "A bid that does not outrank the previous bid.",
-         "Bids rank by level, then C < D < H < S < NT. An insufficient bid that "
-         "the opponents accepted is written with ^I before it (PBN 3.9).",
-         "1D 1C", "Correct the bid, or write ^I 1C if the insufficient bid was accepted."),
-    Code("AU002", "double-of-own-side", E, "A double of one's own side's bid.",
-         "Only an opponent's bid may be doubled.", "1S Pass X",
-         "Correct the call; an irregular double cannot be recorded (PBN 3.9)."),
-    Code("AU003", "nothing-to-double", E, "A double with no undoubled bid to double.",
-         "A double needs a last bid that has not been doubled yet.",
-         "Pass X, or 1S X Pass X", "Correct the call."),
-    Code("AU004", "redouble-without-double", E, "A redouble without an opposing double "
-         "of one's own side's bid.", "A redouble answers the opponents' double of your "
-         "side's bid while that double is the last call other than Pass.",
-         "1S Pass Pass XX", "Correct the call."),
-    Code("AU005", "call-after-auction-end", E, "A call after three passes ended the auction.",
-         "Three passes after a bid, double or redouble (four at the start) end the auction.",
-         "1S Pass Pass Pass 2H", "Remove the extra calls, or correct the passes."),
-    Code("AU006", "auction-not-finished", W, "The auction stops before it has ended.",
-         "An auction ends with the passes that close it, or with * when no more calls will "
-         "be given; + marks one that is to be continued (PBN 3.5).",
-         "1S Pass", "Add the missing calls, or end the section with * (or +)."),
-    Code("AU007", "first-call-not-by-dealer", E, "The first call is not the dealer's.",
-         "The dealer calls first. In import format '-' fills the places before the dealer "
-         "and ^S stands for a player skipped by a call out of rotation (PBN 3.5, 3.9).",
-         '[Dealer "N"] [Auction "N"] - 1S', "Fix the Dealer tag, the Auction seat or the '-'s."),
-    Code("AU008", "bad-auction-seat", E, "The Auction tag value is not a seat.",
-         "The Auction tag names the seat of the first call: W, N, E or S.",
-         '[Auction "X"]', 'Write [Auction "N"] (the dealer, in export format).'),
-    Code("AU009", "nonstandard-call", W, "A call written in a spelling PBN does not define.",
-         "PBN calls are Pass, X, XX, AP and bids such as 1NT; some programs write P or 1N. "
-         "The call is read as meant.", "P 1N", "Write Pass and 1NT."),
-    Code("AU010", "invalid-call", E, "A token in the auction that is not a call.",
-         "Only calls, '-' before the first call, ^S, AP, * and + belong in the auction.",
-         "1S 1Z", "Correct the token. The rest of the auction cannot be checked."),
-    Code("AU011", "call-after-end-marker", E, "A call after * or + in the auction.",
-         "* ends the auction section and + stands in place of the next call (PBN 3.5).",
-         "1S + Pass", "Remove what follows the marker, or replace + with the call made."),
-    Code("AU012", "bad-insufficient-mark", E, "^I on a call that is not an insufficient bid.",
-         "^I marks an insufficient bid that was accepted; doubles and redoubles cannot be "
-         "irregular (PBN 3.9).", "1D ^I 2C", "Remove the ^I."),
-    Code("AU013", "misplaced-irregularity", E, "A play irregularity (^R or ^L) in the auction.",
-         "^R (revoke) and ^L (lead out of turn) belong to the play section.", "1S ^R Pass",
-         "Remove it."),
-    Code("AU014", "auction-without-dealer", E, "An auction section without a Dealer tag.",
-         "The auction section depends on the Dealer tag, which must come before it "
-         "(PBN 3.1).", '[Auction "N"] with no [Dealer]', 'Add [Dealer "N"].'),
-)
 
 _FAULT_CODES = {
     CallFault.INSUFFICIENT: "AU001",

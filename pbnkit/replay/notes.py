@@ -9,32 +9,12 @@ from __future__ import annotations
 
 import re
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn.records import Game, TagPair
 from pbnkit.pbn.sections import Section
 
-E, W = Severity.ERROR, Severity.WARNING
-
-
-def _codes(family: str, section: str, things: str) -> tuple[Code, ...]:
-    where = f"after the {things} of the {section} section"
-    return (
-        Code(f"{family}016", "missing-note", E, f"A note reference in the {section} with no "
-             f"Note tag of that index in the {section} section.",
-             f"A reference =n= is explained by [Note \"n:...\"] {where}; {section} notes are "
-             "numbered separately from the others (PBN 3.5.5, 3.6.5).",
-             "1NT =1= with no [Note \"1:...\"] after the calls", "Add the Note tag."),
-        Code(f"{family}017", "unused-note", W, f"A Note tag of the {section} section that no "
-             f"{things[:-1]} refers to.", "The verifier reports it as 'Unused note'.",
-             '[Note "2:..."] and no =2=', "Remove the Note or add the reference."),
-        Code(f"{family}018", "note-index-out-of-range", E, "A note index outside 1-32.",
-             "Note references =n= and Note tags '<n>:<text>' use indices 1 to 32 "
-             "(PBN 3.5.4); the verifier reports 'Bad note'.", "=40=",
-             "Renumber the note from 1."),
-    )
-
-
-NOTES = register(*_codes("AU", "auction", "calls"), *_codes("PL", "play", "cards"))
+#: each section's codes: a reference to no note, a note of no reference, an index out of range
+_CODES = {"AU": ("AU016", "AU017", "AU018"), "PL": ("PL016", "PL017", "PL018")}
 
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.DOTALL)
 
@@ -48,9 +28,10 @@ def note_index(note: TagPair) -> int | None:
 def check_notes(game: Game, section: Section, family: str) -> list[Diagnostic]:
     """Check the references of one section against the Note tags that follow it."""
     found: list[Diagnostic] = []
+    missing, unused, out_of_range = _CODES[family]
 
     def report(code: str, message: str, line: int, column: int) -> None:
-        found.append(Diagnostic(f"{family}{code}", message, line, column, game.path, game.board))
+        found.append(Diagnostic(code, message, line, column, game.path, game.board))
 
     # A Note value that is not '<n>:<text>', or a second Note of an index, is the tag
     # checks' finding (TG013, TG001); here such a Note simply explains nothing.
@@ -60,7 +41,7 @@ def check_notes(game: Game, section: Section, family: str) -> list[Diagnostic]:
         if index is None:
             continue
         if not 1 <= index <= 32:
-            report("018", f"Note index {index} outside 1-32", note.line, note.column)
+            report(out_of_range, f"Note index {index} outside 1-32", note.line, note.column)
         else:
             defined.setdefault(index, (note.line, note.column))
     used = set()
@@ -69,12 +50,13 @@ def check_notes(game: Game, section: Section, family: str) -> list[Diagnostic]:
             continue
         used.add(item.note)
         if not 1 <= item.note <= 32:
-            report("018", f"note reference ={item.note}= outside 1-32", item.line, item.column)
+            report(out_of_range, f"note reference ={item.note}= outside 1-32", item.line,
+                   item.column)
         elif item.note not in defined:
-            report("016", f"{item.text} refers to note {item.note}, which has no Note tag in "
+            report(missing, f"{item.text} refers to note {item.note}, which has no Note tag in "
                    f"the {section.tag.name} section", item.line, item.column)
     for index, (line, column) in defined.items():
         if index not in used:
-            report("017", f"Note {index} is not referred to in the {section.tag.name} section",
+            report(unused, f"Note {index} is not referred to in the {section.tag.name} section",
                    line, column)
     return found

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model.calls import Contract
 from pbnkit.model.cards import Card, Seat, Strain
@@ -23,52 +23,6 @@ from pbnkit.pbn.records import Game, TagPair
 from pbnkit.pbn.sections import Section, SectionItem
 from pbnkit.replay.tags import deal_of, read_contract, read_declarer
 from pbnkit.pickling import by_fields
-
-E, W = Severity.ERROR, Severity.WARNING
-
-PLAY = register(
-    Code("PL001", "card-not-held", E, "A card the player does not hold.",
-         "Each player plays from their own hand, each card once. For an unknown hand, a card "
-         "a known hand holds is not available (PBN 3.6; the verifier's 'Bad card').",
-         "West plays SA but SA is in North's hand", "Correct the card, or check that the "
-         "rows are in fixed seat columns (not in the order the cards were played)."),
-    Code("PL002", "revoke", E, "A player does not follow suit while holding the suit led.",
-         "Players must follow suit when able. A revoke not noticed in time is "
-         "written with ^R before the card (PBN 3.9).", "CA S6 C3 C4 with North holding a club",
-         "Correct the card, or write ^R S6 if the revoke stood."),
-    Code("PL003", "bad-revoke-mark", E, "^R on a card that is not a revoke.",
-         "^R marks a failure to follow suit; a card that follows suit, a lead, or a discard "
-         "from a void is not one.", "CA ^R C2 C3 C4", "Remove the ^R."),
-    Code("PL004", "bad-lead-mark", E, "^L on a card led by the rightful leader, or twice in "
-         "a trick.", "^L marks a lead out of turn that the opponents accepted (PBN 3.9).",
-         "^L CA C2 C3 C4 where West was on lead", "Remove the ^L."),
-    Code("PL005", "play-without-deal", E, "A play section without a Deal tag.",
-         "The cards played can only be checked against the deal, which must come before "
-         "the play section (PBN 3.1).", '[Play "W"] with no [Deal]', "Add the Deal tag."),
-    Code("PL006", "play-without-contract", E, "A play section without a contract or declarer.",
-         "The trump suit and the opening leader follow from Contract and Declarer, which "
-         "must come before the play section (PBN 3.1); a passed-out board has no play.",
-         '[Play "W"] with no [Contract]', "Add the Contract and Declarer tags."),
-    Code("PL007", "too-many-cards", E, "More cards than the tricks of the deal.",
-         "The play ends after 13 tricks (or the hand size of an end position).",
-         "a 14th row of cards", "Remove the extra cards."),
-    Code("PL008", "invalid-card", E, "A token in the play that is not a card.",
-         "Cards are a suit S H D C and a rank A K Q J T 9-2; '-' is an unknown card "
-         "(PBN 3.6.1). The token is read as an unknown card.", "S10", "Write ST."),
-    Code("PL009", "play-seat-not-leader", W, "The Play tag value is not the opening leader.",
-         "Declarer's left-hand opponent leads; export format writes that seat in the Play "
-         "tag. Import format may start the columns elsewhere (PBN 3.6).",
-         '[Declarer "S"] [Play "N"]', 'Write [Play "W"] and rotate the columns.'),
-    Code("PL010", "card-after-end-marker", E, "A card after * or + in the play.",
-         "* ends the play section; after + (the next card to play) only '-' may follow, "
-         "and a second + is one too many (PBN 3.6).", "SA + SK", "Remove what follows the marker."),
-    Code("PL011", "bad-play-seat", E, "The Play tag value is not a seat.",
-         "The Play tag names the seat of the first column: W, N, E or S.", '[Play "X"]',
-         'Write [Play "W"] (the opening leader, in export format).'),
-    Code("PL013", "misplaced-irregularity", E, "An auction irregularity (^I or ^S) in the play.",
-         "^I (insufficient bid) and ^S (skipped call) belong to the auction section.",
-         "SA ^S SK", "Remove it."),
-)
 
 _UNSET = ("", "?")
 

@@ -15,7 +15,7 @@ from pbnkit.analysis.records import deal_setting
 from pbnkit.analysis.solver import BATCH, solve_with_par
 from pbnkit.analysis.tables import (Par, TrickTable, read_hex_tricks, read_optimum_score,
                                     read_par_contracts, read_trick_cells)
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic
 from pbnkit.jobs.units import Unit
 from pbnkit.model.calls import Contract, Vulnerability
 from pbnkit.model.cards import Seat, Strain
@@ -23,38 +23,6 @@ from pbnkit.pbn.records import Game, TagPair
 from pbnkit.rules import select
 from pbnkit.rules.report import Options, Report, _tally
 from pbnkit.scoring.duplicate import score_ns
-
-E, W = Severity.ERROR, Severity.WARNING
-
-DOUBLE_DUMMY = register(
-    Code("SC041", "wrong-double-dummy-table", E,
-         "An OptimumResultTable or DoubleDummyTricks whose tricks are not the double-dummy "
-         "tricks of the deal.",
-         "The table gives, for each declarer and denomination, the tricks that declarer "
-         "takes with best play by all four players, every card in view. pbnkit solves the "
-         "deal (validate --dd) and compares each entry. DoubleDummyTricks holds the same "
-         "20 numbers as hexadecimal digits, declarers N, S, E, W each in NT, S, H, D, C.",
-         'N S 9 where North takes 10 tricks in spades', "Recompute it with pbnkit analyze."),
-    Code("SC042", "wrong-optimum-score", E,
-         "An OptimumScore that is not the par score of the deal.",
-         "OptimumScore is the score both sides reach when each bids its best against the "
-         "other, sacrifices included, with the double-dummy tricks and the deal's "
-         "vulnerability; the dealer's side bids first.",
-         '[OptimumScore "NS 420"] on a deal whose par is NS 450',
-         "Recompute it with pbnkit analyze."),
-    Code("SC043", "wrong-par-contract", E,
-         "A ParContract naming a contract that does not score the par, or a wrong result.",
-         "Each contract of ParContract must take the stated number of tricks double dummy "
-         "for its declarer and score the par score.",
-         '[ParContract "NS 4S="] where N-S take 11 tricks in spades',
-         "Recompute it with pbnkit analyze."),
-    Code("SC044", "unreadable-double-dummy-tag", W,
-         "An OptimumResultTable, DoubleDummyTricks, OptimumScore or ParContract that "
-         "cannot be checked.",
-         "A row that is not a declarer, a denomination and a number of tricks, or a value "
-         "in neither the 'NS <score>' nor the 'NS 4S=' form, cannot be compared with the "
-         "solver's answer.", '[ParContract "four spades"]', "Write the value as PBN has it."),
-)
 
 _TAGS = ("OptimumResultTable", "DoubleDummyTricks", "OptimumScore", "ParContract")
 

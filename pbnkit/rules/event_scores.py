@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pbnkit.diagnostics import Code, Severity, register
 from pbnkit.pbn.records import TagPair
 from pbnkit.pbn.tables import read_table
 from pbnkit.rules.table_scores import agrees, butler_method, figure_text, read_number
@@ -39,54 +38,6 @@ def field_imps(scores: Sequence[int], scoring: frozenset[str]) -> dict[int, floa
     divisor = {"cross": 1, "cross1": len(scores), "cross2": len(scores) - 1}[cross[0]]
     return {score: total / divisor for score, total in cross_imps(scores, weights).items()}
 
-EVENT_CODES = register(
-    Code("SC033", "pairs-imps-mismatch-in-file", Severity.WARNING, "ScoreIMP disagrees with "
-         "the Butler or cross-IMPs of the board's results in this file.",
-         "Under Scoring 'Butler' (or 'Mean') each N-S score is IMPed against the datum of "
-         "the board's results (their mean, the highest and lowest left out from five on, to "
-         "the nearest 10; under 'Butler-2' from three on); under 'Cross' against every other result, summed ('Cross1': "
-         "divided by the number of scores, 'Cross2': by the number of comparisons). A file "
-         "may hold only part of the field, so this only warns.",
-         '[Scoring "IMP;Butler"], results +420, +170, -50 (datum 180) and [ScoreIMP "NS 5"] '
-         'on the +420', 'Write [ScoreIMP "NS 6"] (240 over the datum).'),
-    Code("SC031", "total-score-mismatch", Severity.ERROR, "A TotalScoreTable figure disagrees with the "
-         "ranking of the file's own results.",
-         "pbnkit scores every board of the file (each ScoreTable row is a result) by the "
-         "Scoring tag's method (matchpoints with Neuberg, Butler or cross-IMPs), adds up each "
-         "pair's boards and ranks the pairs, ties sharing the better place. A pair's total, "
-         "mean, percentage and rank must agree, to the precision written, when the file "
-         "holds all the boards the table counts for it. A team's line (TeamId) is compared "
-         "with the file's matches: its victory points on the WBF 2013 scale over the boards "
-         "each match compared, its IMPs (won, or their difference) and its rank.",
-         "a pair with 50 IMPs over its 21 boards listed with TotalIMP 48",
-         "Correct the figure, or the board results it comes from."),
-    Code("SC032", "score-figures-not-checked", Severity.INFO, "Score figures that pbnkit "
-         "cannot check in this file, and why.",
-         "Every score figure of a file is either checked or reported here once per file and "
-         "kind: ScoreIMP whose other room is not in the file, matchpoints of a board whose "
-         "other results are not in the file, matchpoints under a Scoring that names IMPs "
-         "or on the records of a team match, ScoreMP above the top of the file's results, "
-         "ScoreMP or ScorePercentage whose score is not a row of the record's ScoreTable, "
-         "ScoreRubber after a deal that could not be scored, "
-         "ScoreTable figures whose field is not known (an artificial score in it, a single "
-         "result) or whose method is not (IMPs without a datum column, an expert or median "
-         "datum), victory points of a ScoreTable or of pairs, TotalScoreTable columns named "
-         "like figures that PBN 2.1 and the programs pbnkit knows do not define (a "
-         "session's Score_1), and TotalScoreTable lines for pairs or teams whose boards "
-         "or matches the file does not hold.",
-         '[ScoreIMP "NS 6"] on an Open-room record whose Closed room is in another file', ""),
-    Code("SC035", "score-convention-followed", Severity.INFO, "Stated figures accepted "
-         "under the convention they follow, named once per file and kind.",
-         "Programs differ on a few conventions, and figures that follow one of them are "
-         "accepted, with this note naming it: a ScoreTable's matchpoints on a board with "
-         "fewer results than the event's most, factored to it (Neuberg, as pbnkit score "
-         "does) or plain; a plain Butler datum that is the mean of all the scores (PBN 2.1's "
-         "wording; pbnkit score leaves out the highest and the lowest from five results "
-         "on); a TotalScoreTable line crediting a pair that sat out boards with its average "
-         "(its NrBoards is the session's, its total the mean per board played times those "
-         "boards).", "a board played 7 times in an 8-table event, its ScoreTable giving "
-         "plain matchpoints over a top of 12", ""),
-)
 
 # -- TotalScoreTable --------------------------------------------------------------------------
 

@@ -13,23 +13,11 @@ all, and nothing is said of it.
 
 from __future__ import annotations
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.tables import Table
 from pbnkit.rules.stated_scores import ScoreRecord
 from pbnkit.scoring.duplicate import board_score
-
-NOT_SCORED_CODES = register(
-    Code("SC036", "result-not-scored", Severity.WARNING, "A result that pbnkit score cannot "
-         "score, and why.",
-         "A ScoreTable row, or a record with a contract, whose contract, declarer, result or "
-         "vulnerability cannot be read is left out of its board's field and of its pairs' "
-         "totals: the ranking no longer counts it. A table row is a warning; a record with "
-         "a contract and no result (a deal saved after the auction) is information.",
-         'a ScoreTable row "2 6 3D/ E 8 - -": no contract reads 3D/, and no score is given',
-         "Write the result as PBN spells it (3DX), or an artificial score (^50) for an "
-         "adjusted board."),
-)
 
 
 def not_scored(game: Game, record: ScoreRecord, table: Table | None) -> list[Diagnostic]:

@@ -8,8 +8,7 @@ value is simply not compared. Values with a leading ``^`` record an irregularity
 
 from __future__ import annotations
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
-from pbnkit.lin import codes as _lin_codes  # noqa: F401 -- registers SC301
+from pbnkit.diagnostics import Diagnostic
 from pbnkit.model.calls import Contract
 from pbnkit.model.cards import Seat
 from pbnkit.pbn.records import Game, TagPair
@@ -17,28 +16,8 @@ from pbnkit.replay.outcome import Tricks
 from pbnkit.replay.tags import ResultTag, read_contract, read_declarer, read_result
 
 # The readers live with the replay, below rules and scoring; the score checks find them here.
-__all__ = ["OUTCOME", "ResultTag", "check_claim", "check_contract", "check_result",
+__all__ = ["ResultTag", "check_claim", "check_contract", "check_result",
            "read_contract", "read_declarer", "read_result"]
-
-E = Severity.ERROR
-
-OUTCOME = register(
-    Code("SC001", "contract-mismatch", E, "The Contract tag disagrees with the auction.",
-         "The contract is the last bid, doubled or redoubled if a double or redouble stands "
-         "on it.", '1S Pass Pass X AP with [Contract "1S"]',
-         'Write [Contract "1SX"], or correct the auction.'),
-    Code("SC002", "declarer-mismatch", E, "The Declarer tag disagrees with the auction.",
-         "Declarer is the player of the side that won the contract who first named its "
-         "strain. When declarer and dummy were swapped, write ^ and the seat "
-         "that actually declared (PBN 3.4.13).", "N 1C, E 1S, S 2H, N 4H, all pass with "
-         '[Declarer "N"]', 'Write [Declarer "S"].'),
-    Code("SC003", "result-mismatch", E, "The Result tag disagrees with the tricks played.",
-         "After 13 tricks Result is declarer's tricks; after * (a claim) it is the total, "
-         "at least the tricks already won; for an unfinished play it may be the partial "
-         "count (PBN 3.4.15). A table agreement that differs is written with ^.",
-         'ten tricks won by declarer in the play, [Result "9"]',
-         'Correct the Result, or write [Result "^9"] if 9 was agreed at the table.'),
-)
 
 
 def _report(game: Game, code: str, message: str, tag_name: str) -> Diagnostic:

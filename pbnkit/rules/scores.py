@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from decimal import Decimal
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.model import Side
 from pbnkit.pbn.records import Game, TagPair
 from pbnkit.pbn.tables import read_table
@@ -54,57 +54,6 @@ from pbnkit.scoring.duplicate import DuplicateProfile
 from pbnkit.scoring.pairs import FieldKey
 from pbnkit.scoring.records import board_result
 from pbnkit.scoring.table_rows import table_results
-
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
-
-SCORE_CODES = register(
-    Code("SC020", "score-mismatch", E, "The Score tag disagrees with the contract, declarer, "
-         "result and vulnerability.",
-         "Score is the Law 77 score: bare, it is declarer's side's; 'NS x' and "
-         "'EW y' are each side's. The reference verifier reports this as 'Bad score'. An "
-         "irregularity may justify another figure; when commentary follows the tag this is "
-         "only a warning.",
-         '[Declarer "N"] [Contract "4S"] [Result "11"] [Vulnerable "None"] [Score "NS 420"]',
-         'Write [Score "NS 450"], or correct the Contract, Result or Vulnerable tag.'),
-    Code("SC021", "imps-mismatch", E, "ScoreIMP disagrees with the team match's IMPs.",
-         "With both rooms of a match in the file, the board's IMPs follow from the two N-S "
-         "scores: Open room N-S is team A, Closed room N-S is team B.",
-         'Open 4S= +420, Closed 3S+1 +170 (250: 6 IMPs) with [ScoreIMP "NS 5"] in the Open room',
-         'Write [ScoreIMP "NS 6"].'),
-    Code("SC022", "matchpoints-mismatch-in-file", W, "ScoreMP or ScorePercentage disagrees "
-         "with the matchpoints of the board's results in this file.",
-         "Computed from the results of the board that this file holds, as pbnkit score "
-         "computes them (MP1 unless Scoring says MP2; where the records name their pairs, a "
-         "board with fewer results than the most played is scaled by Neuberg). A file may "
-         "hold only part of the field, so this only warns.",
-         'two results of board 1, +420 and +170, with [ScoreMP "NS 0"] on the +420',
-         "Correct the figure, or ignore this if the file holds only part of the field."),
-    Code("SC023", "matchpoints-mismatch-with-table", E, "ScoreMP or ScorePercentage "
-         "disagrees with the game's ScoreTable.",
-         "The ScoreTable holds the whole field's results on the board (PBN 5); the record's "
-         "own score is one of its rows and gets the matchpoints the table gives that score.",
-         '[ScorePercentage "NS 40"] where the table makes the record\'s +420 worth 75%',
-         "Correct the figure or the table."),
-    Code("SC024", "rubber-score-mismatch", E, "ScoreRubber disagrees with the rubber score "
-         "sheet.",
-         "ScoreRubber gives a deal's points above/below the line (PBN 4.2); pbnkit writes each "
-         "deal on the rubber sheet in file order (docs/scoring.md), rubber "
-         "bonus included on the deal that ends the rubber.",
-         '1NT by S making 8 tricks, not vulnerable, with [ScoreRubber "NS 30/40"]',
-         'Write [ScoreRubber "NS 30/40"] only for 9 tricks; for 8 it is "NS 0/40".'),
-    Code("SC025", "rubber-vulnerability-mismatch", W, "Vulnerable disagrees with the games "
-         "won so far in the rubber.",
-         "In rubber bridge a side is vulnerable once it has won a game; auction "
-         "bridge 1920 has no vulnerability.",
-         'N-S won a game on the first deal; the second deal says [Vulnerable "None"]',
-         'Write [Vulnerable "NS"].'),
-    Code("SC030", "imps-not-checked", I, "ScoreIMP computed by a method pbnkit does not "
-         "compute is not checked.",
-         "An expert or median datum, the 1948/1961 scales, board-a-match and instant scoring, "
-         "and Butler or cross-IMPs on team-match records (they belong to a pairs field) are "
-         "reported once per file. Butler and cross-IMPs of a pairs field are checked "
-         "(SC033).", '[Scoring "IMP;Median"] [ScoreIMP "NS 3"]', ""),
-)
 
 _SCORE_TAGS = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage")
 # Scoring fields whose IMPs are not the two-room difference on the WBF scale.
@@ -719,5 +668,5 @@ def _check_rubber(record: ScoreRecord, stated: StatedRubber, deal: RubberDeal,
     return found
 
 
-__all__ = ["SCORE_CODES", "ScoreChecks", "ScoreRecord", "Stated", "StatedRubber", "read_rubber",
+__all__ = ["ScoreChecks", "ScoreRecord", "Stated", "StatedRubber", "read_rubber",
            "read_stated", "score_record"]

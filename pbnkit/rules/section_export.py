@@ -11,45 +11,13 @@ from __future__ import annotations
 import re
 from itertools import groupby
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic
 from pbnkit.pbn.records import ElementKind, Game
 from pbnkit.pbn.sections import Section, SectionItem
 from pbnkit.replay.auction import read_call
 
-E = Severity.ERROR
-
-
-def _codes(family: str, section: str, things: str, example: str) -> tuple[Code, ...]:
-    thing = things[:-1]
-    return (
-        Code(f"{family}102", f"export-{things}-per-line", E, f"A line of the {section} that "
-             f"does not hold four {things} (export format).",
-             f"Export format writes four {things} to a line; fewer only when annotations make "
-             "the line long, and the last line may be short (PBN 3.5, 3.6).",
-             example, f"Put four {things} on each line."),
-        Code(f"{family}103", f"export-{thing}-suffix", E, f"A suffix after a {thing} "
-             "(export format).", "Export format converts suffixes such as ! and ?? to "
-             "NAGs (PBN 3.5.2, 3.6.2).", "!!", "Write the NAG instead: $3 after a call, $9 "
-             "after a card."),
-        Code(f"{family}104", f"export-{thing}-case", E, f"A {thing} not written in its "
-             "uppercase export form.", "Export format allows only uppercase for suits, ranks, "
-             "NT, X/XX, Pass and AP (PBN 3.11).", "pass, 1nt, sa",
-             "Write Pass, 1NT, SA."),
-        Code(f"{family}105", f"export-{thing}-annotation-order", E, f"The annotations of a "
-             f"{thing} are not in export order.", "Export order is the note reference, then "
-             "the NAGs in ascending order (PBN 3.5.2, 3.6.2).", "1S $25 =1= $3",
-             "Write 1S =1= $3 $25."),
-    )
-
-
-LAYOUT = register(
-    Code("AU101", "export-auction-seat", E, "The Auction tag value is not the dealer "
-         "(export format).", "In export format the auction starts with the dealer's call, "
-         "with no '-' placeholders (PBN 3.5).", '[Dealer "N"] [Auction "W"] - 1S',
-         'Write [Auction "N"] and drop the placeholders.'),
-    *_codes("AU", "auction", "calls", "1S Pass 2S Pass 4S / Pass Pass Pass"),
-    *_codes("PL", "play", "cards", "SK H3 S4 S3 C5 / C2 C6 CK"),
-)
+#: each section's codes: four to a line, a suffix, the case, the order of the annotations
+_CODES = {"AU": ("AU102", "AU103", "AU104", "AU105"), "PL": ("PL102", "PL103", "PL104", "PL105")}
 
 _PART = re.compile(r"=[0-9]+=|\$[0-9]+|[!?]{1,2}|\^.?|[*+]|[A-Za-z0-9]+|-|.")
 _SPECIAL_CALLS = ("AP", "-", "^S", "*", "+")
@@ -57,10 +25,11 @@ _SPECIAL_CALLS = ("AP", "-", "^S", "*", "+")
 
 def check_layout(game: Game, section: Section, family: str) -> list[Diagnostic]:
     found: list[Diagnostic] = []
+    per_line, suffix, case, order = _CODES[family]
 
     def report(code: str, message: str, item: SectionItem | tuple[int, int]) -> None:
         line, column = (item.line, item.column) if isinstance(item, SectionItem) else item
-        found.append(Diagnostic(f"{family}{code}", message, line, column, game.path, game.board))
+        found.append(Diagnostic(code, message, line, column, game.path, game.board))
 
     things = "calls" if family == "AU" else "cards"
     lines = [list(group) for _, group in groupby(
@@ -70,20 +39,20 @@ def check_layout(game: Game, section: Section, family: str) -> list[Diagnostic]:
                         for item in line)
         last = number == len(lines) - 1
         if len(line) > 4 or (len(line) < 4 and not last and not annotated):
-            report("102", f"{len(line)} {things} on a line; export format writes 4", line[0])
+            report(per_line, f"{len(line)} {things} on a line; export format writes 4", line[0])
     # Case is a property of the whole section's writer: one finding, not one per token.
     lowercase = [item for item in section.items if _lowercase(item.text, family)]
     if lowercase:
         more = f" and {len(lowercase) - 1} more" if len(lowercase) > 1 else ""
-        report("104", f"{lowercase[0].text!r}{more} not in export form (uppercase)", lowercase[0])
+        report(case, f"{lowercase[0].text!r}{more} not in export form (uppercase)", lowercase[0])
     for item in section.items:
         if item.suffix is not None:
-            report("103", f"suffix {item.suffix} after {item.text}; export format writes a NAG",
+            report(suffix, f"suffix {item.suffix} after {item.text}; export format writes a NAG",
                    item)
         if list(item.nags) != sorted(item.nags):
-            report("105", f"NAGs after {item.text} not in ascending order", item)
+            report(order, f"NAGs after {item.text} not in ascending order", item)
     for position in _notes_after_nags(section):
-        report("105", "note reference after a NAG; export format writes the note first",
+        report(order, "note reference after a NAG; export format writes the note first",
                position)
     return found
 

@@ -8,39 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model import Seat
 from pbnkit.pbn.records import ElementKind, Game, TagPair
 from pbnkit.pbn.tables import TABLES
 from pbnkit.replay.tags import deal_of
-
-E = Severity.ERROR
-
-register(
-    Code("TG101", "export-missing-tag", E, "A mandatory tag is missing (export format).",
-         "Export format gives all 15 mandatory tags, '?' when unknown and '' when not "
-         "applicable, unless an earlier game set the value with '##' (PBN 3.4).",
-         "no [Scoring] tag", '[Scoring "?"]'),
-    Code("TG102", "export-tag-order", E, "Tags out of export order.",
-         "The 15 mandatory tags come first in the order Event, Site, Date, Board, West, "
-         "North, East, South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result; "
-         "then the other tags sorted by name; then the auction and play sections, and last "
-         "the supplemental sections (tables) sorted by name (PBN 3.1, 9).",
-         "[Board] before [Date]", "Reorder the tags."),
-    Code("TG103", "export-tag-layout", E, "A tag pair not written as [Name \"value\"] alone "
-         "at the start of its line (export format).", "PBN 3.3: no space after '[', one "
-         "space before the value, none before ']'.", '[Event  "x"] [Site "y"]',
-         'One [Name "value"] per line.'),
-    Code("TG104", "export-value-form", E, "A tag value not in its export form.",
-         "Export format writes seats, suits, ranks, NT, X, Pass in uppercase, Vulnerable as "
-         "None/NS/EW/All, Result as declarer's tricks, and the Deal from the dealer with "
-         "ranks in descending order (PBN 9 items 6-9).", '[Vulnerable "Both"]',
-         '[Vulnerable "All"]'),
-    Code("TG105", "export-duplicate-tag", E, "A repeated tag (export format).",
-         "In export format a repeated tag is an error, not ignored (PBN 3.3).",
-         '[Room "Open"] [Room "IMP"]', "Keep one."),
-)
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
              "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic
 from pbnkit.model import Contract, Risk, Seat, Side, Vulnerability
 from pbnkit.model.adjusted import ArtificialScore
 from pbnkit.pbn.records import TagPair
@@ -35,54 +35,6 @@ from pbnkit.scoring.duplicate import Method
 from pbnkit.scoring.pairs import butler_datum, mean_datum, neuberg
 from pbnkit.scoring.table_rows import row_awards
 from pbnkit.pickling import by_fields
-
-E, W = Severity.ERROR, Severity.WARNING
-
-TABLE_CODES = register(
-    Code("SC026", "table-score-mismatch", E, "A ScoreTable row's score disagrees with its "
-         "contract, declarer and result.",
-         "Each row's Score_NS (or Score_EW) is the Law 77 score of the row's contract, "
-         "declarer and result at the board's vulnerability (the Vulnerable tag, else the "
-         "board number). Artificial (^), unknown (?) and '-' cells are not compared.",
-         "a row '4S N 10 450' on a board where nobody is vulnerable", "Write 420."),
-    Code("SC027", "table-matchpoints-mismatch", E, "A ScoreTable row's MP, Percentage or "
-         "Rank disagrees with the table's own scores.",
-         "MP_NS/MP_EW and Percentage_NS/_EW follow from the table's scores (MP1 unless "
-         "Scoring says MP2; a Multiplicity column counts a row several times). In an "
-         "individual event MP_North, Percentage_East... are the player's side's: North and "
-         "South have the N-S figure, East and West the E-W one. A figure rounded or cut to "
-         "the precision written is accepted. Figures factored to a larger field (Neuberg: "
-         "(MP + 1) x E / e - 1, as pbnkit score factors a board with fewer results than the "
-         "event's most) are accepted too, and compared with the event's most results at "
-         "the end of the file (SC029 when they differ, an SC035 note when they agree). Rank is one more than the results with a better "
-         "N-S score, tied results sharing the better rank.",
-         "rows scoring 420 and 170 with MP_NS 0 on the 420 row",
-         "Write MP_NS 2 on the 420 row and 0 on the 170 row."),
-    Code("SC028", "table-imps-mismatch", E, "A ScoreTable row's IMP_NS or IMP_EW disagrees "
-         "with its score.",
-         "Checked only where the IMPs are unambiguous: against the row's datum column "
-         "(ButlerDatum or Datum), or against every other score under Scoring 'Cross' "
-         "(summed; 'Cross1' divided by the number of scores, 'Cross2' by the number of "
-         "comparisons). An individual event's IMP_North... are the player's side's.",
-         "score 120 against a datum of -90 (210: 5 IMPs) with IMP_NS 4", "Write 5."),
-    Code("SC029", "table-matchpoints-unexplained", W, "Most of a ScoreTable's MP or "
-         "Percentage figures do not follow from its scores.",
-         "The table may list only part of the field, or the event used a method pbnkit does "
-         "not know; the table is reported once instead of row by row.",
-         "two rows, 500 and 470, with Percentage_NS 99.4 and 98.4",
-         "Give the whole field, or check the figures."),
-    Code("SC034", "table-datum-mismatch", E, "A ScoreTable's datum column disagrees with the "
-         "Butler datum of the table's scores.",
-         "Under Scoring 'Butler' (or 'Mean', or 'IMP' alone) the datum (ButlerDatum, Datum) "
-         "is the mean of the table's N-S scores, the highest and the lowest left out from "
-         "five results on, rounded to the nearest 10 (an exact 5 away from zero); under "
-         "'Butler-2' the 2 extreme scores are left out from three results on (PBN 2.1 "
-         "3.4.12; with one or two results all are kept). A plain 'Butler' datum that is the "
-         "mean of all the scores, none left out, is the standard's other reading: accepted "
-         "and noted (SC035). An expert or median datum is not computed (SC032).",
-         "Butler-2, rows +600, +300, -100 with ButlerDatum 270 on each",
-         "Write 300 (the mean of +300 once +600 and -100 are left out)."),
-)
 
 #: Scoring fields whose datum is not the mean of the table's scores.
 _OTHER_DATUM = frozenset(("experts", "median", "cross", "cross1", "cross2"))

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from pbnkit.diagnostics import Code, Diagnostic, Severity, register
+from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.errors import InvalidTokenError
 from pbnkit.lin.layout import claim_of
 from pbnkit.model import Seat, Vulnerability, dealer_for_board
@@ -16,113 +16,6 @@ from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.tables import TABLES, read_table
 from pbnkit.model.adjusted import read_artificial
 from pbnkit.replay.tags import read_contract
-
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
-
-register(
-    Code("TG001", "duplicate-tag", W, "A tag appears twice in one game; the first counts.",
-         "In import format a repeated tag is ignored (PBN 3.3); in export format it is an "
-         "error. Note tags may repeat with different indices.",
-         '[Room "Open"] ... [Room "IMP"]', "Remove the second tag."),
-    Code("TG002", "forbidden-inheritance", E, "'#' or '##' on a tag that may not inherit.",
-         "Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play and Note must be "
-         "given in every game (PBN 4.8).", '[Deal "#"]', "Write the value out."),
-    Code("TG003", "unknown-tag", I, "A tag name that PBN 2.1 does not define.",
-         "Unknown tags are allowed and skipped (PBN 4.9); they are often a program's "
-         "own extensions (DoubleDummyTricks, ParContract, BCFlags).", '[ParContract "4S"]', ""),
-    Code("TG004", "invalid-seat", E, "A Dealer or Declarer value that is not a seat.",
-         "Dealer is W, N, E or S; Declarer may also be ^W.. (declarer and dummy swapped) "
-         "or empty for a passed-out board.", '[Dealer "X"]', '[Dealer "N"]'),
-    Code("TG005", "invalid-vulnerable", E, "A Vulnerable value PBN does not know.",
-         "None, Love, -, NS, EW, All or Both, in any case (PBN 3.4.10).",
-         '[Vulnerable "Yes"]', '[Vulnerable "All"]'),
-    Code("TG006", "invalid-contract", E, "A Contract value that is not Pass or "
-         "level-strain-risk.", "PBN 3.4.14: Pass, or 1-7, then C D H S NT, then nothing, X "
-         "or XX; an end position gives only the strain.", '[Contract "4N"]', '[Contract "4NT"]'),
-    Code("TG007", "invalid-result", E, "A Result value in none of the PBN forms.",
-         "PBN 3.4.15: a number of tricks, or NS n / EW n forms, each 0-13, the two sides "
-         "different and adding up to at most 13.", '[Result "14"]', '[Result "10"]'),
-    Code("TG008", "invalid-board", E, "A Board value that is not a positive integer.",
-         "Board numbers decide dealer and vulnerability in duplicate (PBN 3.4.4).",
-         '[Board "Example 1"]', '[Board "1"]'),
-    Code("TG009", "invalid-date", W, "A Date, EventDate or UTCDate not in YYYY.MM.DD.",
-         "Unknown digits are written '?' (PBN 3.4.3); years before 1900 are refused by "
-         "the reference verifier.", '[Date "2025-03-01"]', '[Date "2025.03.01"]'),
-    Code("TG010", "invalid-time", W, "A Time or UTCTime not in HH:MM:SS.", "PBN 4.5.",
-         '[Time "17.04"]', '[Time "17:04:00"]'),
-    Code("TG011", "invalid-scoring", E, "A Scoring value with two basic scoring systems.",
-         "At most one of MP, MatchPoints, IMP, Cavendish, Chicago, Rubber, BAM, Instant "
-         "(PBN 3.4.12).", '[Scoring "IMP;MP"]', '[Scoring "IMP"]'),
-    Code("TG012", "unknown-tag-value", I, "A value outside the examples PBN lists for "
-         "Scoring, Competition, Mode or the *Type tags.",
-         "These lists are open-ended; the reference verifier only remarks on them.",
-         '[Scoring "Facit"]', ""),
-    Code("TG013", "invalid-tag-value", E, "A value that does not follow its tag's format.",
-         "Room is Open or Closed, FrenchMP Yes or No, Round letters/digits/_/., Hidden "
-         "seat letters, score tags their NS/EW forms, Note 'n:text' (PBN 4).",
-         '[Room "IMP"]', '[Room "Open"]'),
-    Code("TG014", "dealer-not-board-dealer", W, "Dealer differs from the duplicate board "
-         "number's dealer.", "Board n is dealt by N, E, S, W in turn. This warns only where "
-         "the boards are duplicate boards (a duplicate Scoring such as IMP or MP, a Room tag, "
-         "or score tags and tables); elsewhere (practice, robot or challenge files that "
-         "number deals freely) it is info.", '[Scoring "IMP"] [Board "2"] [Dealer "N"]', ""),
-    Code("TG016", "bad-table", E, "A table section whose columns or rows are malformed.",
-         "A table's tag value lists its columns as col;col;...; its elements then fill "
-         "rows of exactly that many cells (PBN 5).", '[ScoreTable ""] or a last row short '
-         "of cells", "List the columns; give every row all its cells ('-' or '?' when "
-         "empty)."),
-    Code("TG015", "vulnerable-not-board-vulnerable", W, "Vulnerable differs from the "
-         "duplicate board number's vulnerability.", "The 16-board cycle. Like TG014, this "
-         "warns only where the boards are duplicate boards, and is info elsewhere.",
-         '[Scoring "MP"] [Board "2"] [Vulnerable "None"]', ""),
-    Code("TG017", "nonstandard-value", W, "A tag value written in a spelling PBN does not "
-         "define; it is read as meant.", "PBN writes each word of a value either all in "
-         "uppercase or all in lowercase (Pass or pass, NT or nt); some programs write 3N, "
-         "PASS, 4SR or NONE. Calls in the auction written so get AU009, with the same "
-         "severity.",
-         '[Contract "3N"]', '[Contract "3NT"] (pbnkit validate --fix writes it)'),
-    Code("TG018", "vulnerable-not-rubber-vulnerable", E, "Vulnerable disagrees with the "
-         "games won in ScoreRubberHistory.", "In a rubber, a side that has won a game is "
-         "vulnerable; ScoreRubberHistory gives the below-the-line points of each game, so "
-         "the games won, and the Vulnerable tag must agree with them.",
-         '[Vulnerable "None"] [ScoreRubberHistory "NS 0 0/120 0 EW 0 0/40 0"]',
-         '[Vulnerable "NS"]'),
-    Code("TG019", "tag-in-escape-line", W, "An escape line (% in column 1) holds a tag "
-         "pair, which is therefore ignored.", "Everything after % in column 1 is outside "
-         "PBN; a tag pair there is usually one a program or an editor commented out by "
-         "mistake.", '%[Vulnerable "NS"]', 'Remove the %, or the line.'),
-    Code("TG020", "trailing-blanks", W, "A tag value that ends in spaces or tabs.",
-         "The blanks are part of the value: 'Smith ' and 'Smith' are different names to a "
-         "program comparing them, and a program that writes the file back keeps them.",
-         '[North "Smith "]',
-         '[North "Smith"] (pbnkit validate --fix writes it)'),
-    Code("TG022", "starred-double", W, "A doubled or redoubled contract written with '*' "
-         "or '**', as some club scoring programs write it; read as X or XX.",
-         "PBN writes a double X and a redouble XX (PBN 3.4.14). Bridgewebs and others write "
-         "3D* and 3D**, in the Contract tag and in ScoreTable rows alike.",
-         '[Contract "3D*"]', '[Contract "3DX"] (pbnkit validate --fix writes it in a tag)'),
-    Code("TG023", "passed-out-spelling", W, "A passed-out board's contract written PO, AP "
-         "or P; read as Pass.",
-         "PBN writes a passed-out board's contract Pass (PBN 3.4.14); AP is PBN's word for "
-         "the four passes in an auction, not a contract, and PO and P are programs' own.",
-         '[Contract "PO"]', '[Contract "Pass"] (pbnkit validate --fix writes it in a tag)'),
-    Code("TG024", "artificial-score-spelling", W, "An artificial (adjusted) score written "
-         "as a scoring program writes it (A, A+, A-, A=, A6040, 60%, 40%/60%); read as the "
-         "award it names.",
-         "PBN has one form for an artificial score: a ScoreTable element after '^', with "
-         "'-' for its Contract, Declarer and Result (PBN 5.9); a Contract or Result tag "
-         "cannot hold one. Programs write averages in the Contract or score cells. pbnkit "
-         "scores them by Law 12C2: average plus 60 %, average 50 %, average minus 40 % of "
-         "the top (3, 0 and -3 IMPs), A6040 60 % to N-S and 40 % to E-W.",
-         'a ScoreTable row "3 4 A A A - -" or [Contract "A+"]',
-         "In a ScoreTable: '-' in Contract, Declarer and Result, and ^60 in Score_NS."),
-    Code("TG021", "comment-in-table", W, "Commentary after an element of a table.",
-         "A table may have commentary only after its tag pair, before its first element; "
-         "between or after the elements it is forbidden (PBN 5.1), as a program reading the "
-         "rows need not expect it. The rows are still read.",
-         '[ScoreTable "Score\\5R"] 100 {a comment} 200', "Move the comment before the first "
-         "element."),
-)
 
 KNOWN_TAGS = frozenset("""
 Event Site Date Board West North East South Dealer Vulnerable Deal Scoring Declarer
@@ -513,7 +406,7 @@ def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
         except InvalidTokenError:
             pass
     if found and not is_duplicate(game):
-        found = [replace(diagnostic, severity=I) for diagnostic in found]
+        found = [replace(diagnostic, severity=Severity.INFO) for diagnostic in found]
     yield from found
 
 
