@@ -422,7 +422,7 @@ class DuplicateProfile:
         scores = made
         matches, unscored, stray = rooms_of_matches(results, scores)
         # A row per record, made as a tuple: a named tuple's __new__ is a function in
-        # Python, two fifths of this list's time.
+        # Python, and was much of this list's time.
         boards = [_new_row(BoardScore, (result.index, result.board, result.room, score)
                            + _NO_FIGURES)
                   for result, score in zip(results, scores, strict=True)]
