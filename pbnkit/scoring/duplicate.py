@@ -1,7 +1,9 @@
 """Duplicate scoring (WBF Law 77), IMPs, matchpoints and the two-room team match.
 
-RULES.md section 3. The Law 77 pieces (:func:`trick_score`, :func:`overtrick_score`,
-:func:`undertrick_penalty`, ...) are public because contract rubber uses the same table.
+The Laws of Duplicate Bridge: Law 77 for a board's score, Law 78 for matchpoints and IMPs;
+the WBF's scales for victory points. The Law 77 pieces (:func:`trick_score`,
+:func:`overtrick_score`, :func:`undertrick_penalty`, ...) are public because contract
+rubber uses the same table.
 """
 
 from __future__ import annotations
