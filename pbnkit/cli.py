@@ -142,8 +142,8 @@ def main(ctx: click.Context) -> None:
     select and ignore, per-file ignores, strict, profile) come from a pbnkit.toml or the
     [tool.pbnkit] table of a pyproject.toml, in this directory or the nearest above it.
     """
-    # pyarrow imports numpy, whose OpenBLAS starts a thread per core that spins for a
-    # tenth of a CPU second, on the cores the workers need; pbnkit does no linear algebra.
+    # pyarrow imports numpy, whose OpenBLAS starts a thread per core that spins a while
+    # before it sleeps, on the cores the workers need; pbnkit does no linear algebra.
     # Set before any import of pyarrow, and inherited by the workers.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if ctx.invoked_subcommand not in _SETTINGS_COMMANDS:
@@ -519,8 +519,8 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
     When the units run in other processes, the garbage collector is paused from the first
     unit to the end of the output. Their results gather here, a hundred thousand of them
     and what they hold, unpickled, in no cycle: the collector's passes over them all,
-    every few hundred new objects, would find nothing (they took a fifth of a second for
-    100,000 results, in this process while the workers run, and after them). The report
+    every few hundred new objects, would find nothing, and would cost this process time
+    while the workers run and after them. The report
     is freed before the collector resumes, rather than gone over by it. Units run in this
     process leave a few objects in cycles (a record with a fault does: 788 objects for
     the 86 files of the test corpus): at ``-j 1`` the collector frees them between units,

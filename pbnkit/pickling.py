@@ -6,10 +6,10 @@ sending a unit's results back. :func:`by_fields` registers a reduction that rebu
 it from its fields in one call (the getter runs in C).
 
 Unpickling then costs what making the value costs. A frozen dataclass's ``__init__`` sets
-each field by name through ``object.__setattr__``: 3 µs of the 4.5 µs that unpickling a
-board result of 15 fields takes in the parent of ``pbnkit score -j``. For such a class, the
-call is instead to a function made for it that stores each field through its slot, which
-takes half the time.
+each field by name through ``object.__setattr__``: most of what unpickling a board
+result of 15 fields costs in the parent of ``pbnkit score -j``. For such a class, the call
+is instead to a function made for it that stores each field through its slot, which is
+much cheaper.
 """
 
 from __future__ import annotations

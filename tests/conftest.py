@@ -1,5 +1,5 @@
-"""Shared test fixtures: the real-world corpus and the oracles live beside the repository
-in ``../shared``; tests that need them skip when that folder is absent."""
+"""Shared test fixtures. A corpus of real-world PBN and LIN files, and oracle tables, are
+kept beside the repository (``CORPUS`` below); tests that need them skip without them."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def patchable(request: pytest.FixtureRequest) -> None:
 
 
 def corpus_rows() -> list[dict[str, str]]:
-    """MANIFEST.tsv rows of the corpus's PBN files (empty when the corpus is absent)."""
+    """The manifest rows of the corpus's PBN files (empty when the corpus is absent)."""
     manifest = CORPUS / "MANIFEST.tsv"
     if not manifest.is_file():
         return []

@@ -1,8 +1,8 @@
-"""Lossless: every file of ../shared/corpus/ goes PBN → Parquet → PBN and PBN → JSON → PBN
-and reads back as the same records: tags and values in order, auction and play tokens
+"""Lossless: every file of the corpus (``CORPUS``) goes PBN → Parquet → PBN and PBN → JSON →
+PBN and reads back as the same records: tags and values in order, auction and play tokens
 with their annotations, notes, commentary, tables, escape lines, text the reader skipped,
-the file's trailer, and the same syntax findings. In export format the PBN read back is
-the export form of the original records (pbnkit.export.canonical), element for element."""
+the file's trailer, and the same syntax findings. In export format the PBN read back is the
+export form of the original records (pbnkit.export.canonical), element for element."""
 
 from __future__ import annotations
 

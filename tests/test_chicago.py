@@ -1,4 +1,4 @@
-"""Chicago, four-deal bridge (profile ``chicago``): RULES.md section 4.1, on hand-built
+"""Chicago, four-deal bridge (profile ``chicago``), as the ACBL's rules give it, on hand-built
 chukkers. Every figure is worked out by hand in the comment beside it.
 
 Reminders: vulnerability by place (1 neither, 2 and 3 the dealer's side, 4 both); a

@@ -1,6 +1,6 @@
-"""Every real file of ../shared/corpus/ is read and validated without a traceback.
+"""Every real file of the corpus (``CORPUS``) is read and validated without a traceback.
 
-Game counts are checked against two independent sources: MANIFEST.tsv counts the games
+Game counts are checked against two independent sources: the corpus's manifest counts the games
 that carry a Board tag, and a naive count of blank-line-separated blocks holding a tag
 gives the total wherever no {comment} contains a blank line (those files were checked by
 eye and are listed below with the reason).

@@ -1,5 +1,5 @@
-"""Every LIN file of the corpus: read with its number of boards (MANIFEST.tsv's
-``lin_deals``) and no syntax problem, byte for byte kept, and compared with endplay's
+"""Every LIN file of the corpus: read with its number of boards (the corpus
+manifest's ``lin_deals``) and no syntax problem, byte for byte kept, and compared with endplay's
 LIN parser where endplay reads the file."""
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def test_vulnerability_accepts_import_spellings(text, expected):
 
 
 def test_board_cycle_matches_the_duplicate_table():
-    # RULES.md 3.1, the 16-board table, written out by hand.
+    # Law 2's 16-board table, written out by hand.
     table = "None NS EW All NS EW All None EW All None NS All None NS EW".split()
     assert [Vulnerability.for_board(n).pbn() for n in range(1, 17)] == table
     assert Vulnerability.for_board(17) is Vulnerability.NONE

@@ -1,4 +1,4 @@
-"""The replay over the real files of ../shared/corpus/: it never raises, files written by
+"""The replay over the real files of the corpus (``CORPUS``): it never raises, files written by
 careful programs replay cleanly, and findings checked by hand stay found."""
 
 from __future__ import annotations

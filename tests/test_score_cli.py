@@ -1,5 +1,5 @@
 """``pbnkit score`` on the hand-made sample files. Every expected number below was worked
-out by hand from RULES.md; the arithmetic is in sample_data/README.md, section by section."""
+out by hand from the laws; the arithmetic is in sample_data/README.md, section by section."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def test_text_sheet_for_a_rubber():
 def test_profile_option_rescores_a_rubber_under_1920_rules():
     document = score_json("--profile", "auction-1920", SAMPLE_DATA / "rubber_contract.pbn")
     assert document["profile"] == "auction-1920"
-    # Deal 1, 2H by N making 9: (9-6) x 8 = 24 below in the 1920 code (RULES.md 2).
+    # Deal 1, 2H by N making 9: (9-6) x 8 = 24 below in the 1920 code.
     entries = document["rubbers"][0]["deals"][0]["entries"]
     assert ("NS", "below", "tricks", 24) in {(e["side"], e["line"], e["reason"], e["points"]) for e in entries}
 

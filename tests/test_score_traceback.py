@@ -1,5 +1,5 @@
 """Scoring problems that trace back to their file and record, in text and JSON; the
-unknown Scoring word (RULES.md section 5); no team match without a pair of rooms."""
+unknown Scoring word (docs/scoring.md); no team match without a pair of rooms."""
 
 from __future__ import annotations
 

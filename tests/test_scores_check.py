@@ -1,6 +1,7 @@
 """SC020-SC025 and SC030: stated score tags against what the records are worth.
 
-Expected figures are worked out by hand from RULES.md 3 and 4, with the arithmetic beside them.
+Expected figures are worked out by hand from the Laws of Duplicate Bridge and of Rubber
+Bridge, with the arithmetic beside them.
 """
 
 from __future__ import annotations

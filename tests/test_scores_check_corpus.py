@@ -1,5 +1,5 @@
 """The score checks on real files: correct figures raise nothing, and a figure changed by
-hand is caught. Skipped when ../shared/corpus is absent."""
+hand is caught. Skipped when the corpus is absent."""
 
 from __future__ import annotations
 
@@ -93,8 +93,8 @@ def test_reference_sample_rank_changed_is_caught(tmp_path: Path) -> None:
 
 def test_reference_tag_samples_raise_only_a_note() -> None:
     # correct_10 mixes Scoring systems; its first Scoring tag (Chicago) makes it chicago
-    # (RULES.md 5), and its ScoreIMP under IMP_1948 is noted once, not checked. Chicago takes
-    # vulnerability from the deal's place in the chukker (RULES.md 4.1), and five of its
+    # (docs/scoring.md), and its ScoreIMP under IMP_1948 is noted once, not checked. Chicago takes
+    # vulnerability from the deal's place in the chukker (Chicago's rule), and five of its
     # Vulnerable tags disagree: warnings only. Game 5 has no contract, so game 7's
     # ScoreRubber cannot be checked, and a note says so.
     found = check(PBN_TESTS / "correct_10.pbn")

@@ -1,6 +1,7 @@
 """SC026-SC029: a game's ScoreTable against its own contracts, results and scores.
 
-Expected figures are worked out by hand (RULES.md 3), with the arithmetic beside them.
+Expected figures are worked out by hand (Laws of Duplicate Bridge, Laws 77 and 78), with
+the arithmetic beside them.
 """
 
 from __future__ import annotations
@@ -196,7 +197,7 @@ def test_imps_against_the_tables_datum() -> None:
 
 
 def test_datum_column_is_checked_against_the_tables_scores() -> None:
-    # Butler-2 (RULES.md 3.4): +600, +300, -100 leave +300: datum +300;
+    # Butler-2 (PBN 2.1 section 3.4.12): +600, +300, -100 leave +300: datum +300;
     # IMPs 300 -> 7, 0, -400 -> -9
     columns = "Score_NS;IMP_NS;ButlerDatum"
     butler_2 = '[Scoring "IMP;Butler-2;Mean"]\n'
@@ -292,7 +293,7 @@ def test_law77_from_ns_with_old_mp() -> None:
 # -- Neuberg: a board with fewer results than the event's most --------------------------------
 
 # A pairs event, nobody vulnerable. Board 1 has three results, board 2 two: pbnkit score
-# factors board 2 to three results (Neuberg, RULES.md 3.4): (MP + 1) x 3 / 2 - 1.
+# factors board 2 to three results (Neuberg's formula): (MP + 1) x 3 / 2 - 1.
 # Board 1: +420 beats both (4 of 4), +170 beats -50 (2), -50 nothing (0).
 EVENT = """[Event "club"]
 [Board "1"]

@@ -1,5 +1,5 @@
 """Club scoring programs' spellings and artificial scores (Law 12C2), scored and
-validated alike: RULES.md 3.4 ("Adjusted (artificial) scores")."""
+validated alike: Law 12C2 of the Laws of Duplicate Bridge."""
 
 from __future__ import annotations
 

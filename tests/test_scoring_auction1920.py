@@ -1,4 +1,5 @@
-"""Auction bridge 1920 (profile ``auction-1920``): RULES.md section 2, on hand-built rubbers.
+"""Auction bridge 1920 (profile ``auction-1920``), the New York Whist Club's code, on
+hand-built rubbers.
 
 Trick values v: C 6, D 7, H 8, S 9, NT 10.
 """

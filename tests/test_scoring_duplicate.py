@@ -1,4 +1,4 @@
-"""Law 77 duplicate scores: RULES.md section 3.2, checked by hand and against the oracle."""
+"""Law 77 duplicate scores (Laws of Duplicate Bridge), checked by hand and against the oracle."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def c(text: str) -> Contract:
     return Contract.from_pbn(text)
 
 
-# -- the seed's checks (RULES.md 3.2) -------------------------------------------------------
+# -- Law 77's figures, worked by hand --------------------------------------------------------
 
 
 def test_four_spades_made_not_vulnerable_scores_420() -> None:

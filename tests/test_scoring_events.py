@@ -1,6 +1,7 @@
-"""Pairs and team events (RULES.md 3.4): matchpoints with Neuberg, Butler, cross-IMPs,
-rankings with shared places, victory points and standings. Every expected figure is
-worked out by hand in the comments, or in sample_data/README.md sections 5 to 7."""
+"""Pairs and team events (Laws 78A and 78B, EBU and WBF practice): matchpoints with Neuberg,
+Butler, cross-IMPs, rankings with shared places, victory points and standings. Every
+expected figure is worked out by hand in the comments, or in sample_data/README.md sections
+5 to 7."""
 
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ def test_butler_leaves_out_the_highest_and_lowest_of_five_or_more() -> None:
 
 
 def test_butler_2_always_leaves_out_the_two_extreme_scores() -> None:
-    # RULES.md 3.4: +600, +300, -100 leave +300 alone: datum +300
+    # Butler: +600, +300, -100 leave +300 alone: datum +300
     assert butler_datum([600, 300, -100], [1] * 3, Method.BUTLER_2) == 300
     # plain Butler keeps all three: 800 / 3 = 266.7 -> 270
     assert butler_datum([600, 300, -100], [1] * 3) == 270
@@ -74,7 +75,7 @@ def test_butler_2_always_leaves_out_the_two_extreme_scores() -> None:
 
 
 def test_butler_2_imps_against_the_datum() -> None:
-    # RULES.md 3.4's example: datum +300; +600: 300 -> 7, +300: 0, -100: -400 -> -9
+    # Butler, worked by hand: datum +300; +600: 300 -> 7, +300: 0, -100: -400 -> -9
     field = [played(0, "1", "1", "4", "4H", Seat.N, 12),   # 4H+2 not vul: +480
              played(1, "1", "2", "5", "2H", Seat.N, 10),   # 2H+2: +170
              played(2, "1", "3", "6", "4H", Seat.N, 8)]    # 4H-2: -100
@@ -137,7 +138,7 @@ def test_a_board_played_once_outside_a_pairs_event_still_gets_no_matchpoints() -
 
 
 @pytest.mark.parametrize(("margin", "boards", "expected"), [
-    (12, 16, (13.28, 6.72)),   # RULES.md 3.4's example
+    (12, 16, (13.28, 6.72)),   # the WBF table's row
     (-12, 16, (6.72, 13.28)),
     (0, 16, (10.0, 10.0)),
     (200, 16, (20.0, 0.0)),    # capped at 20

@@ -1,4 +1,4 @@
-"""The WBF IMP scale and the two-room team match: RULES.md section 3.3."""
+"""The WBF IMP scale and the two-room team match: Law 78B of the Laws of Duplicate Bridge."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pbnkit.scoring import BoardResult, DuplicateProfile, MatchKey, imps
 
 ORACLES = Path(__file__).resolve().parents[1].parent / "shared" / "oracles"
 
-# Every band of the scale as RULES.md prints it: (lowest, highest, IMPs).
+# Every band of the scale as the WBF prints it: (lowest, highest, IMPs).
 BANDS = [
     (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
     (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10),

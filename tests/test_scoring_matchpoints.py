@@ -1,4 +1,4 @@
-"""Matchpoints and percentages of a pairs event: RULES.md section 3.4."""
+"""Matchpoints and percentages of a pairs event: Law 78A."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The profile registry and the choice of profile from the Scoring tag: RULES.md section 5."""
+"""The profile registry and the choice of profile from the Scoring tag: docs/scoring.md."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_unknown_profile_is_a_value_error_listing_the_known_names() -> None:
 
 @pytest.mark.parametrize(("tag", "profile"), [
     ("Rubber", "rubber"),
-    ("Chicago", "chicago"),  # RULES.md 5: its own profile (4.1)
+    ("Chicago", "chicago"),  # docs/scoring.md: its own profile
     ("IMP", "duplicate"),
     ("MP", "duplicate"),
     ("MatchPoints", "duplicate"),
@@ -72,7 +72,7 @@ def test_each_profile_fills_what_applies_to_it() -> None:
 
 
 @pytest.mark.parametrize(("tag", "word"), [
-    ("Auction 1920", "Auction 1920"),  # misspelt: RULES.md 5, scored as duplicate
+    ("Auction 1920", "Auction 1920"),  # misspelt: docs/scoring.md, scored as duplicate
     ("Cavendish", "Cavendish"),  # a PBN system pbnkit does not score
     ("MP2;Contract", "Contract"),  # a known modifier is not the word that failed
     ("OldMP", "OldMP"),  # modifiers only: the whole value is named

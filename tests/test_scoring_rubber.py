@@ -1,4 +1,4 @@
-"""Contract rubber (profile ``rubber``): RULES.md section 4, on hand-built rubbers."""
+"""Contract rubber (profile ``rubber``), by the Laws of Rubber Bridge, on hand-built rubbers."""
 
 from __future__ import annotations
 

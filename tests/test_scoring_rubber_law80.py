@@ -1,4 +1,4 @@
-"""Unfinished contract rubbers (Law 80, RULES.md section 4), and rubbers that hold a deal
+"""Unfinished contract rubbers (Law 80 of the Laws of Rubber Bridge), and rubbers that hold a deal
 that cannot be scored. Every figure is worked out by hand in the comment beside it.
 
 Law 80: 300 only when a single game has been completed (its winners score it); 100 only

@@ -1,4 +1,4 @@
-"""Victory points as the WBF publishes its 2013 continuous tables (RULES.md 3.4): the
+"""Victory points as the WBF publishes its 2013 continuous tables: the
 formula rounded to two decimals, then corrected so that no IMP is worth more than the one
 before it; and the discrete 20-point scale in whole points, as the EBU publishes it."""
 
@@ -15,7 +15,7 @@ TAU = (math.sqrt(5) - 1) / 2
 
 
 def rounded_formula(margin: int, boards: int) -> int:
-    """The uncorrected value in hundredths, restated here from RULES.md 3.4."""
+    """The uncorrected value in hundredths, restated here from the WBF's formula."""
     blitz = 15 * math.sqrt(boards)
     winner = min(20.0, 10 + 10 * (1 - TAU ** (3 * margin / blitz)) / (1 - TAU ** 3))
     return int(Decimal(winner).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) * 100)
@@ -47,7 +47,7 @@ def test_the_table_ends_where_the_formula_reaches_twenty() -> None:
 
 
 def test_the_wbf_example_of_the_correction() -> None:
-    # RULES.md 3.4: N = 24, the rounded values at M = 4, 5, 6 are 10.99, 11.22, 11.46
+    # The WBF table: N = 24, the rounded values at M = 4, 5, 6 are 10.99, 11.22, 11.46
     # (X = 73.4847; 3M/X = 0.163299, 0.204124, 0.244949; tau to those = 0.924427,
     # 0.906443, 0.888810; 10 + 10 x (1 - that) / 0.763932 = 10.989, 11.225, 11.456).
     # Steps 0.23 then 0.24: M = 5 is raised to 11.23 (steps 0.24, 0.23).
@@ -61,7 +61,7 @@ def test_sixteen_boards_fourteen_imps_is_raised_by_a_hundredth() -> None:
     # N = 16: X = 15 x 4 = 60, 3M/X = M/20. M = 13, 14, 15: tau^0.65 = 0.731405,
     # tau^0.70 = 0.714017, tau^0.75 = 0.697043; 10 x (1 - that) / 0.763932 = 3.51595,
     # 3.74356, 3.96576: rounded 13.52, 13.74, 13.97. Steps 0.22 then 0.23, so M = 14 becomes
-    # 13.75 (steps 0.23, 0.22); M = 12 is 13.28 (RULES.md), a step of 0.24 to M = 13.
+    # 13.75 (steps 0.23, 0.22); M = 12 is 13.28 (the WBF table), a step of 0.24 to M = 13.
     assert victory_points(13, 16) == (13.52, 6.48)
     assert victory_points(14, 16) == (13.75, 6.25)
     assert victory_points(15, 16) == (13.97, 6.03)

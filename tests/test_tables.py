@@ -1,4 +1,4 @@
-"""The syntax-level table reader: column specs and rows of a table section (PBN.md 8)."""
+"""The syntax-level table reader: column specs and rows of a table section (PBN 2.1 section 5)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The PBN writer: import format gives back each record's own content; export format
-follows the PBN 2.1 checklist (PBN.md section 9)."""
+follows the PBN 2.1 export format (sections 2.1 and 3)."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def test_games_built_without_positions_get_one_tag_per_line():
 
 # -- Export format ------------------------------------------------------------------------------
 
-# PBN.md section 7, the spec's small export-format game.
+# A small export-format game, as PBN 2.1 lays one out.
 SECTION_7 = """\
 % PBN 2.1
 % EXPORT

@@ -60,7 +60,7 @@ def analyse_games(games: Iterable[Game], summary: AnalysisSummary,
                   on_batch: Callable[[int], None] | None = None) -> Iterator[Game]:
     """Each game, with its double-dummy tags when it holds a whole deal; the deals are
     solved 40 to a batch, in order, and ``on_batch`` hears how many records each batch
-    held once it is solved (a deal takes the solver a good part of a second)."""
+    held once it is solved (solving a deal is slow, so progress is worth telling)."""
     games = iter(games)
     while batch := list(islice(games, BATCH)):
         settings = [deal_setting(game) for game in batch]

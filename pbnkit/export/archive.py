@@ -429,7 +429,7 @@ def _row_key(row: Any) -> tuple[str | None, int | None]:
 
 def _line_key(path: Path, number: int, line: str) -> tuple[str | None, int | None]:
     """The path and index of a record's line, decoding only them when the line begins
-    with them (a twentieth of the cost of decoding the line)."""
+    with them (far cheaper than decoding the line)."""
     start = _PATH.match(line)
     if start is not None:
         try:

@@ -42,12 +42,10 @@ from pbnkit.pbn.records import Game
 #: units per job: uneven units still end together
 UNITS_PER_JOB = 4
 #: with several jobs the last units shrink, for the jobs to end together (see
-#: ``pbn.chunks.unit_size``), down to TAIL_ROWS rows: about 50 ms of work; a piece of a
-#: row group costs the decoding of the whole group, 20 to 50 ms for one of 5,000 rows,
-#: in each process that reads a piece of it. With units of 10,000 rows to the end, a
-#: ``-j 2`` rescore of 100,000 records ended with one process idle for 0.1 to 0.5 s
-#: (0.33 s on average over five runs) while the other ran its last units; 0.14 s with
-#: this tail.
+#: ``pbn.chunks.unit_size``), down to TAIL_ROWS rows, a small piece of work; a piece of
+#: a row group costs the decoding of the whole group in each process that reads a piece
+#: of it. With units of 10,000 rows to the end, one process of a ``-j 2`` rescore sat
+#: idle while the other ran its last units; this tail shortens that wait.
 TAIL_ROWS = 1000
 
 
@@ -121,9 +119,9 @@ def plan_archive(archive: str | os.PathLike[str], jobs: int) -> list[ArchiveUnit
     try:
         for path in [file for part in parts for file in part.files]:
             with fs.open_input_file(path) as stream:
-                # Of the tags, only their values: a tenth of the cost of the whole column;
-                # and as a dictionary, whose distinct values alone are searched for '#':
-                # half the cost again (the plan is read before any unit can start).
+                # Of the tags, only their values, far cheaper than the whole column;
+                # and as a dictionary, whose distinct values alone are searched for '#'
+                # (the plan is read before any unit can start).
                 footer = pq.ParquetFile(stream)
                 values_leaf = _tag_values(footer)
                 parquet = pq.ParquetFile(stream, metadata=footer.metadata,  # read once
@@ -191,8 +189,9 @@ def _group_cuts(groups: Sequence[int], target: int, shares: int = 1) -> list[int
     whole groups as fit in a unit of ``target`` rows (less in the last units, see
     TAIL_ROWS), and a group larger than a unit cut in equal pieces. A unit decodes
     each row group it reads whole, so a group that two units share is decoded twice when
-    they run in two processes (a tenth of a unit's work for a row group that ``pbnkit
-    convert`` writes): only the last units, small, cut the groups ``convert`` writes."""
+    they run in two processes (a sizeable share of a unit's work for a row group that
+    ``pbnkit convert`` writes): only the last units, small, cut the groups ``convert``
+    writes."""
     total = sum(groups)
     cuts = [0]
     offset = 0

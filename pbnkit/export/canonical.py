@@ -1,4 +1,4 @@
-"""Export format (PBN 2.1 section 3, PBN.md section 9) as content: ``export_form(game)``
+"""Export format (PBN 2.1 sections 2.1 and 3) as content: ``export_form(game)``
 gives the game with its tags in canonical order, values normalised and sections laid
 out, as a Game whose positions are the export layout. ``PbnWriter(export_format=True)``
 writes it.

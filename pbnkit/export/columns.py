@@ -1,6 +1,6 @@
 """Rows of the boards table as Arrow columns: the work that turns a batch of rows into a
 record batch, compiled with the modules a record passes through (``hatch_build.py``),
-since it is a fifth of a conversion. The sinks that write the batches stay plain Python.
+since it is a large part of a conversion. The sinks that write the batches stay plain Python.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ import pyarrow.fs as pafs
 from pbnkit.errors import PbnError
 
 # pyarrow.compute and pyarrow.dataset are imported in the functions that use them:
-# together they are a fifth of pbnkit's start-up, and a conversion needs neither.
+# together they are a large part of pbnkit's start-up, and a conversion needs neither.
 if TYPE_CHECKING:
     import pyarrow.dataset as ds
 

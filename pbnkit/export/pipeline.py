@@ -235,10 +235,10 @@ def _spooled(spool: str, unit: Unit, batches: list[pa.RecordBatch]) -> str | byt
 
     Through a pipe, the 14 MB of batches of a 2 MB chunk are copied four times (pickled,
     sent, received, unpickled); a file is written once, and the parent maps it. But a
-    file made, mapped and removed costs about a millisecond of system time: a smaller
-    unit's stream (under :data:`SPOOL_BYTES` of columns, a few hundred boards) goes
-    through the pipe as bytes, read back as cheaply (pickling and unpickling its batches
-    instead would cost two milliseconds)."""
+    file made, mapped and removed costs system time of its own: a smaller unit's stream
+    (under :data:`SPOOL_BYTES` of columns, a few hundred boards) goes through the pipe as
+    bytes, read back as cheaply (pickling and unpickling its batches instead would cost
+    more)."""
     if sum(batch.get_total_buffer_size() for batch in batches) < SPOOL_BYTES:
         sink = pa.BufferOutputStream()
         _write_stream(sink, batches)
@@ -386,9 +386,9 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
 
 
 #: with workers, the least rows of a file that a worker encodes itself: a row handed
-#: back costs the pipe and the parent some 40 microseconds (pickled and unpickled 25,
-#: encoded with others' 15), a batch some 0.36 ms whatever its rows (compiled). A folder
-#: of files of 32 boards took a sixth longer at -j 2 with all their rows handed back.
+#: back costs the pipe and the parent its pickling, unpickling and encoding, while a
+#: batch has a fixed cost whatever its rows. A folder of files of 32 boards was slower
+#: at -j 2 with all their rows handed back.
 PICKLED_ROWS = 10
 
 
@@ -398,9 +398,9 @@ def _coalesced(merged: Iterable[tuple[Unit, ConvertedUnit]],
     """The units' payloads in order, the rows of small files (:class:`Unencoded`) encoded
     together, up to a batch at a time.
 
-    Why: an Arrow batch costs some 0.36 ms whatever its rows (a few dozen arrays made),
+    Why: an Arrow batch has a fixed cost whatever its rows (a few dozen arrays made),
     about as much as reading a BBO hand record of one board: a folder of thousands of
-    them cost three to four times the CPU of the same boards in one file."""
+    them cost several times the CPU of the same boards in one file."""
     rows: list[Row] = []
     for _, done in merged:
         for payload in done.payloads:

@@ -100,8 +100,8 @@ class ParquetSink:
     def write(self, batch: pa.RecordBatch) -> None:
         self._pending.append(batch)
         self._rows += batch.num_rows
-        # the buffers' size, not nbytes: as good a bound, and a fifth of the cost, which
-        # counts when each of thousands of small files gives a batch
+        # the buffers' size, not nbytes: as good a bound, and far cheaper, which counts
+        # when each of thousands of small files gives a batch
         self._bytes += batch.get_total_buffer_size()
         if self._rows >= ROW_GROUP_ROWS or self._bytes >= ROW_GROUP_BYTES:
             self._flush()
@@ -110,9 +110,9 @@ class ParquetSink:
         if self._pending:
             table = pa.Table.from_batches(self._pending)
             if len(self._pending) * FEW_ROWS > self._rows:
-                # Small batches, one per small file: written as they are, they cost twice
-                # what making each column one chunk and writing that costs (0.41 s
-                # against 0.19 s for a thousand files of a board or a few).
+                # Small batches, one per small file: written as they are, they cost more
+                # than making each column one chunk and writing that (a thousand files
+                # of a board or a few make a thousand tiny chunks a column).
                 table = table.combine_chunks()
             self._writer.write_table(table, row_group_size=self._rows)
             self._pending, self._rows, self._bytes = [], 0, 0

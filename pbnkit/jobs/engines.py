@@ -34,9 +34,9 @@ R = TypeVar("R")
 #: units in flight per worker: enough to keep it busy while the parent merges
 WINDOW_PER_JOB = 2
 #: the units the parent of a pool may have run whose results wait for a worker's before
-#: them. With a bound of two units per worker, the parent of a ``-j 2`` rescore of
-#: 100,000 boards once waited for 1.2 s, while its worker ran the last two units: 3.9 s
-#: of wall time on average, against 3.3 s with this bound.
+#: them. With a bound of two units per worker, the parent of a ``-j 2`` rescore could
+#: sit waiting while its worker ran the last two units, which made the whole run slower
+#: than with this bound.
 HELD_HERE = 8
 
 
@@ -146,15 +146,15 @@ class Pool:
 
     This process runs units too, while it waits for a worker's (see :func:`_shared`): the
     merging it does between them leaves a core mostly idle otherwise, and the results of
-    the units it runs need no pickling. A ``-j 2`` rescore of 100,000 boards took 3.3 s
-    of wall time this way, against 3.8 s with two workers.
+    the units it runs need no pickling. A ``-j 2`` rescore ends sooner this way than
+    with two workers.
 
     Workers are forked from this process when it runs no other Python thread: they start
-    at once, with pbnkit already imported (a fork server costs a third of a second, a
-    tenth of a large file's run). A process with threads (a library caller's, or a Dask
-    client's) may hold a lock that a forked child would wait on forever, so there the
-    workers come from a fork server instead, which has imported pbnkit and has no
-    threads."""
+    at once, with pbnkit already imported (a fork server must start Python and import
+    pbnkit first, a cost a large file's run would notice). A process with threads (a
+    library caller's, or a Dask client's) may hold a lock that a forked child would wait
+    on forever, so there the workers come from a fork server instead, which has imported
+    pbnkit and has no threads."""
 
     def __init__(self, jobs: int):
         import multiprocessing
@@ -275,8 +275,9 @@ def _handed_over(function: Callable[[U], Any], spool: str, unit: U) -> bytes | s
 
     The pool's thread in the parent reads a result from the pipe 64 KiB at a time, and
     needs the interpreter's lock for each read, which the parent, busy with a unit of its
-    own, gives up only every 5 ms: the 800 kB results of a unit of a rescore kept its
-    worker waiting for 90 ms. A full disk sends the result through the pipe after all."""
+    own, gives up only at the interpreter's switch interval: the large results of a unit
+    of a rescore kept its worker waiting many such intervals. A full disk sends the
+    result through the pipe after all."""
     data = pickle.dumps(function(unit), pickle.HIGHEST_PROTOCOL)
     if len(data) <= _PIPE_BYTES:
         return data
@@ -332,7 +333,7 @@ class Bundled:
     """Another engine, given small units several at a time.
 
     Handing a unit to a worker and its result back costs the parent and the worker about
-    a millisecond: as much as reading a LIN file of one board. A folder of thousands of
+    as much as reading a LIN file of one board. A folder of thousands of
     such files ran slower at ``-j 2`` than at ``-j 1``. Consecutive units are sent
     together until they hold ``least`` bytes (their ``size``); a unit as large goes
     alone. The results still come back one per unit, in order, and a unit that fails is

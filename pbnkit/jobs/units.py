@@ -33,8 +33,8 @@ MAX_CHUNK = 2 << 20
 #: chunks per job when files are cut: uneven chunks still end together
 CHUNKS_PER_JOB = 4
 #: smaller files go to a worker together, at least this many bytes at a time: enough
-#: that handing them over costs little beside reading them (a millisecond a hand-over,
-#: some 60 ms of work in 128 kB), few enough that the jobs still end together
+#: that handing them over costs little beside reading them (a hand-over costs what a
+#: file of one board does), few enough that the jobs still end together
 BUNDLE_BYTES = MIN_CHUNK // 4
 
 
@@ -89,7 +89,7 @@ def file_encoding(path: str) -> str:
     fallback Windows-1252, so the pass goes on to the first such line.
 
     It runs before the first unit can start: a block of ASCII is not decoded (testing
-    the bytes takes a tenth of the time), and a file in Latin-1, which has no byte it
+    the bytes is much cheaper), and a file in Latin-1, which has no byte it
     cannot decode, is not read."""
     with open(path, "rb") as stream:
         pending = stream.read(MIN_CHUNK)
@@ -185,8 +185,8 @@ def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off for a unit of work (or the scoring of what the
     units gave). A unit makes many small objects that refcounting frees: rows, games and
     board results, which hold no reference cycles. With the default thresholds the
-    collector runs every 700 of them and walks all that the process holds, which costs
-    a quarter of a conversion and of a rescore; any cyclic garbage waits for the end of
+    collector runs every 700 of them and walks all that the process holds, a large
+    share of the work of a conversion and of a rescore; any cyclic garbage waits for the end of
     the unit, which bounds it (and there is little: checking the 18,173 games of the
     test corpus, 18,482 errors among them, leaves 788 objects in cycles)."""
     enabled = gc.isenabled()

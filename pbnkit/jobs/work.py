@@ -17,7 +17,7 @@ from pbnkit.scoring.duplicate import board_score
 from pbnkit.scoring.records import results_of
 from pbnkit.scoring.text import board_lines
 
-if TYPE_CHECKING:  # Arrow, which it needs, is a third of the start-up of pbnkit score
+if TYPE_CHECKING:  # Arrow, which it needs, would weigh on the start-up of pbnkit score
     from pbnkit.export.archive_units import ArchiveUnit
 
 
@@ -31,8 +31,8 @@ class ScoredUnit:
     #: the first Scoring tag of each file in the unit, by path, in order
     scoring: dict[str | None, str]
     #: each result's duplicate score (None: not scorable), made here, beside the other
-    #: workers, rather than for every result in the parent after the last unit; a few
-    #: microseconds a result, lost if the profile turns out not to be duplicate
+    #: workers, rather than for every result in the parent after the last unit; the
+    #: little work is lost if the profile turns out not to be duplicate
     board_scores: list[int | None]
     #: each result's line of the printed sheet's table of boards
     #: (:func:`~pbnkit.scoring.text.board_lines`), when asked for; made here for the same

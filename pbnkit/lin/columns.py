@@ -2,7 +2,7 @@
 a tuple for each pair.
 
 Why columns: a LIN board has some 80 pairs, most of them calls and cards. A tuple each
-was a third of the reader's time (and objects for the garbage collector to go over);
+was a large part of the reader's time (and objects for the garbage collector to go over);
 as columns, a line of pairs is cut out by ``str.split`` and slices, and its columns
 counted in one plain loop (chains of ``accumulate`` and ``map`` cost more, compiled above
 all).
@@ -32,7 +32,7 @@ class Pairs:
 
     Its attributes are Final, not those of a frozen dataclass: compiled by mypyc, a
     frozen dataclass is made by the ``__init__`` the dataclasses module writes in Python
-    (an ``object.__setattr__`` a field, 0.8 µs in all), this class in C (0.05 µs), and
+    (an ``object.__setattr__`` a field), this class in C, much faster, and
     its attributes are read-only all the same. A board makes two or three."""
 
     __slots__ = ("keys", "names", "values", "lines", "columns", "shifts")
@@ -121,7 +121,7 @@ def of_line(run: str, start: int, line: int, shift: int) -> Pairs | None:
     lowered = written.lower()
     names = keys if lowered == written else lowered.split("|")
     # the column of each pair: after the key, the value and the two bars of the one before
-    # (a loop: with accumulate, map and range it took twice as long, pure or compiled)
+    # (a loop: with accumulate, map and range it was slower, pure or compiled)
     columns: list[int] = []
     column = start - shift
     for key, value in zip(keys, values):

@@ -34,7 +34,7 @@ from pbnkit.pbn.records import Element, TagPair
 T = TypeVar("T")
 
 # The module's constants are Final: compiled by mypyc, a Final global is a C variable,
-# any other a look-up in the module's dict at each use (about 5% of the compiled reader).
+# any other a look-up in the module's dict at each use, which the compiled reader felt.
 
 #: The keys BBO's hand viewer and vugraph files use. Any other is kept, and reported.
 KNOWN_KEYS: Final = frozenset((
@@ -222,8 +222,8 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
     return tuple(ordered)
 
 
-# Neither a frozen dataclass, made when the module is imported (a millisecond or two,
-# which every command would pay) and, compiled, by an __init__ in Python, nor a named
+# Neither a frozen dataclass, made when the module is imported (a cost every command
+# would pay) and, compiled, by an __init__ in Python, nor a named
 # tuple, made by its __new__ in Python: its attributes are Final, as those of
 # lin.columns.Pairs, so that compiled it is made in C, read-only all the same.
 class Shape:
@@ -252,7 +252,7 @@ def shape_of(names: list[str]) -> Shape:
     """The shape of a record whose keys (in lower case) are ``names``, in one pass. Most
     keys are ``pc``, ``mb`` and ``pg``, told apart by comparing them; only the few others
     are looked up in sets. A set of all the keys (which hashes each new string) and
-    searches in the list were a tenth of the compiled reader's instructions."""
+    searches in the list were a large share of the compiled reader's work."""
     bidding: list[int] = []
     cards: list[int] = []
     others: list[int] = []

@@ -140,7 +140,7 @@ SHAPERS: dict[str, Callable[[str, int, int], Any]] = {
 #  Fast path
 # ----------------------------------------------------------------------------
 #
-# Lark costs a few microseconds per token. The grammar's terminals are coarse and start
+# Lark's lexer and parser do work per token in Python. The grammar's terminals are coarse and start
 # with distinct characters (only the two tag terminals share `[`), and a game is
 # `annotation* (tags element*)*`, so one regular expression made of the same terminals,
 # tried in Lark's order, finds the same tokens. Anything else -- no terminal matches, or
@@ -298,6 +298,6 @@ def parse_game(text: str, first_line: int) -> Shaped:
         shaped = _scan(text, first_line)
         if shaped is not None:
             return shaped
-    from pbnkit.pbn.lark_parser import parse  # Lark loads in tens of milliseconds
+    from pbnkit.pbn.lark_parser import parse  # Lark is slow to load: only when needed
 
     return parse(text, first_line)

@@ -31,7 +31,7 @@ class ElementKind(enum.Enum):
 
 
 # Element and TagPair are named tuples rather than frozen dataclasses: a large archive
-# has millions of them, and a tuple is built several times faster. Both are immutable.
+# has millions of them, and a tuple is built faster. Both are immutable.
 class Element(NamedTuple):
     """A section token, string, comment or escape line, at a 1-based line and column.
 

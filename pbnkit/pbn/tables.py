@@ -1,4 +1,4 @@
-"""Supplemental tables (PBN 5, PBN.md 8): the column specs of a table tag and its rows.
+"""Supplemental tables (PBN 2.1 section 5): the column specs of a table tag and its rows.
 
 Syntax only: a table is a tag pair whose value lists its columns as
 ``[+|-]Name[\\width[L|R]]`` separated by ``;``, followed by cells (section tokens or

@@ -1,6 +1,6 @@
 """The terminals of grammars/pbn.lark as regular expressions, in the order Lark's
 lexer tries them: what the reader's fast path matches, without loading the grammar and
-building the Lark parser, which would cost every start tens of milliseconds (Lark parses
+building the Lark parser, which would slow every start (Lark parses
 only the games the fast path cannot read).
 
 Made by ``pbnkit.pbn.lark_parser.terminals_source()``; tests/test_reader_fast_path.py checks it

@@ -6,7 +6,7 @@ after the same gap. A game read from a file therefore comes back almost as writt
 import format, and reading the output gives games with the same content
 (``Game.same_content``). Games without positions (line 0) get one tag pair per line.
 
-Export format (PBN 2.1 section 3, PBN.md section 9) is a matter of *content*: tags in
+Export format (PBN 2.1 sections 2.1 and 3) is a matter of *content*: tags in
 the canonical order, normalised values, four calls per line. ``pbnkit.export.canonical``
 builds that content as a Game with positions, and this writer, with
 ``export_format=True``, adds the header lines, CRLF line ends and no tabs.

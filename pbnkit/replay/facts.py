@@ -2,7 +2,7 @@
 
 The tags are the record's statement; when a tag is missing the replayed auction and play
 supply the fact (Contract and Declarer from a finished auction, declarer's tricks from a
-complete play), as RULES.md asks. Scoring and the score checks both start from here.
+complete play), as docs/scoring.md says. Scoring and the score checks both start from here.
 """
 
 from __future__ import annotations

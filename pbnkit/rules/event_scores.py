@@ -1,6 +1,6 @@
 """``SC`` codes about a pairs event as a whole: the TotalScoreTable against pbnkit's own
 ranking of the file's results, and the one note per file and kind for score figures that
-cannot be checked (PBN.md 8.2: a TotalScoreTable gives the running or final standings).
+cannot be checked (PBN 2.1 section 5.10: a TotalScoreTable gives the running or final standings).
 
 pbnkit ranks the pairs of the file's results itself (:mod:`pbnkit.scoring.pairs`): each
 ScoreTable row, or record naming its pairs, is a result; the TotalScoreTable must agree

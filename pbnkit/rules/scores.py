@@ -1,6 +1,7 @@
 """``SC`` codes about stated scores: the Score, ScoreIMP, ScoreMP, ScorePercentage and
 ScoreRubber tags and the ScoreTable section, checked against what the record's contract,
-declarer, result and vulnerability are worth (RULES.md 3 and 4, PBN.md 5.2 and 8).
+declarer, result and vulnerability are worth (Law 77 of the Laws of Duplicate Bridge,
+the Laws of Rubber Bridge; PBN 2.1 sections 4.2 and 5).
 
 Some figures need the rest of the file (the other room of a team match, the other results
 of a board, the deals before this one in a rubber), so the checks run per file:
@@ -87,9 +88,9 @@ class ScoreChecks:
     """The SC020-SC030 checks of one file.
 
     ``profile`` is the scoring profile's name; None lets the file's first Scoring tag
-    decide (RULES.md 5), as ``pbnkit score`` does. Call :meth:`add` for every game in file
-    order (or :meth:`add_record` with what :func:`score_record` made of it), then
-    :meth:`finish` once.
+    decide (docs/scoring.md, "Choosing the profile"), as ``pbnkit score`` does. Call
+    :meth:`add` for every game in file order (or :meth:`add_record` with what
+    :func:`score_record` made of it), then :meth:`finish` once.
     """
 
     def __init__(self, profile: str | None = None) -> None:

@@ -1,5 +1,5 @@
 """Score tags as written: Score, ScoreIMP, ScoreMP and ScorePercentage read into figures by
-side (PBN.md 5.2), and ScoreRubber into above/below the line; and :class:`ScoreRecord`,
+side (PBN 2.1 section 4.2), and ScoreRubber into above/below the line; and :class:`ScoreRecord`,
 what the checks keep of one game. Values only: the checks (:mod:`pbnkit.rules.scores`)
 compare them with what pbnkit computes.
 """

@@ -1,4 +1,4 @@
-"""``SC`` codes about a game's ScoreTable (PBN 5, PBN.md 8.2), and the arithmetic the score
+"""``SC`` codes about a game's ScoreTable (PBN 2.1 section 5.9), and the arithmetic the score
 checks share: Law 77 with PBN's ``OldMP`` modifier, matchpoints over a field, and
 comparing a written figure with a computed one to the precision written.
 

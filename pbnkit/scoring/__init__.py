@@ -50,7 +50,8 @@ PROFILES: dict[str, Profile] = {
 #: The profile chosen when the Scoring tag names no system pbnkit knows.
 DEFAULT_PROFILE = "duplicate"
 
-# Scoring keywords (RULES.md section 5), compared without case.
+# Scoring keywords (PBN 2.1 section 3.4.12, and pbnkit's own Auction1920 and Chicago;
+# docs/scoring.md, "Choosing the profile"), compared without case.
 _KEYWORDS = {
     "rubber": "rubber",
     "chicago": "chicago",
@@ -88,7 +89,7 @@ def profile_for_scoring(value: str | None) -> str:
 
 def unknown_scoring(value: str | None) -> str | None:
     """The part of a Scoring tag that was not understood, when the tag names no scoring
-    system and so falls back to ``duplicate`` (RULES.md section 5); None when it names a
+    system and so falls back to ``duplicate`` (docs/scoring.md); None when it names a
     system, or is empty, ``"?"`` or absent.
 
     >>> unknown_scoring("Auction 1920")

@@ -1,8 +1,8 @@
-"""Auction bridge, 1920 American code (``auction-1920``): RULES.md section 2.
+"""Auction bridge, 1920 American code (``auction-1920``).
 
-Seeds 000 and 002 (New York Whist Club code, as printed by Helen Derby Elwell). Every trick
-over six counts below the line, bid or not; game is 30; there is no vulnerability; slams go
-to whichever side wins 12 or 13 tricks, bid or not, made or not.
+The New York Whist Club's code, as printed by Helen Derby Elwell in *New Auction Bridge*.
+Every trick over six counts below the line, bid or not; game is 30; there is no
+vulnerability; slams go to whichever side wins 12 or 13 tricks, bid or not, made or not.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Chicago, four-deal bridge (``chicago``): RULES.md section 4.1.
+"""Chicago, four-deal bridge (``chicago``), as the ACBL's Laws of Rubber Bridge give it.
 
 Contract rubber's figures (trick values, overtricks, insult, undertricks, slams bid and
 made, honours) on a sheet of four deals, a chukker. Vulnerability comes from the deal's

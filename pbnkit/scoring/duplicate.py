@@ -1,7 +1,9 @@
 """Duplicate scoring (WBF Law 77), IMPs, matchpoints and the two-room team match.
 
-RULES.md section 3. The Law 77 pieces (:func:`trick_score`, :func:`overtrick_score`,
-:func:`undertrick_penalty`, ...) are public because contract rubber uses the same table.
+The Laws of Duplicate Bridge: Law 77 for a board's score, Law 78 for matchpoints and IMPs;
+the WBF's scales for victory points. The Law 77 pieces (:func:`trick_score`,
+:func:`overtrick_score`, :func:`undertrick_penalty`, ...) are public because contract
+rubber uses the same table.
 """
 
 from __future__ import annotations
@@ -422,7 +424,7 @@ class DuplicateProfile:
         scores = made
         matches, unscored, stray = rooms_of_matches(results, scores)
         # A row per record, made as a tuple: a named tuple's __new__ is a function in
-        # Python, two fifths of this list's time.
+        # Python, and was much of this list's time.
         boards = [_new_row(BoardScore, (result.index, result.board, result.room, score)
                            + _NO_FIGURES)
                   for result, score in zip(results, scores, strict=True)]

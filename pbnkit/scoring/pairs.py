@@ -33,7 +33,7 @@ def butler_datum(scores: Sequence[int], weights: Sequence[int],
                  method: Method = Method.BUTLER) -> int:
     """The Butler datum of a board: the mean N-S score, rounded to the nearest 10 (an exact
     5 away from zero, as scoring programs print it: -85 gives -90). ``Butler`` leaves out
-    the highest and the lowest score when there are five or more (RULES.md 3.4);
+    the highest and the lowest score when there are five or more (EBU and WBF practice);
     ``Butler-2`` always leaves out those 2 extreme scores (PBN 2.1 3.4.12), but with one or
     two results that would leave nothing to average: then every score is kept (one
     result is its own datum, two their mean).
@@ -64,7 +64,7 @@ def _to_ten(mean: Decimal) -> int:
 def neuberg(points: float, count: int, expected: int,
             scale: MatchpointScale = MatchpointScale.MP1) -> tuple[float, float]:
     """The matchpoints of a board with ``count`` results scaled up to the top of
-    ``expected`` results, and that top (Neuberg, RULES.md 3.4): (MP + 1) x E / e - 1, with
+    ``expected`` results, and that top (Neuberg's formula): (MP + 1) x E / e - 1, with
     half a point for MP2. As if the missing results had been spread like these ones.
 
     >>> neuberg(2.0, 2, 3)

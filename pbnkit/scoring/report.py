@@ -107,7 +107,7 @@ def _dumps(value: Any, depth: int = 0) -> str:
 #: the sections whose rows hold lists and objects; the others' rows hold only plain values
 _NESTED = frozenset({"matches", "rubbers"})
 #: a row's members as ``_dumps(row, 2)`` separates them. Made by the encoder written in C,
-#: which ``json`` uses only without ``indent``: a row of a board in a third of the time.
+#: which ``json`` uses only without ``indent``: much faster than the Python encoder.
 _ROW_MEMBERS = json.JSONEncoder(ensure_ascii=False, separators=(",\n      ", ": "))
 
 
@@ -131,7 +131,7 @@ def _flat(rows: Iterable[dict[str, Any]], count: int = 1000) -> Iterator[str]:
 
 
 def choose_profile(scoring: str | None, requested: str | None) -> str:
-    """``--profile`` when given, else what the Scoring tag selects (RULES.md 5)."""
+    """``--profile`` when given, else what the Scoring tag selects (docs/scoring.md)."""
     if requested:
         return find_profile(requested).name
     return profile_for_scoring(scoring)
@@ -196,7 +196,7 @@ def score_collected(results: Sequence[BoardResult], scoring: Mapping[str | None,
     ``board_scores`` as for :func:`score_results`.
 
     A Scoring tag that names no system pbnkit knows is scored as ``duplicate`` with an
-    ``unknown-scoring`` problem naming the word (RULES.md section 5)."""
+    ``unknown-scoring`` problem naming the word (docs/scoring.md)."""
     warnings: list[Problem] = []
     if profile is None:
         chosen = {path: profile_for_scoring(value) for path, value in scoring.items()}

@@ -1,8 +1,8 @@
-"""Contract rubber bridge (``rubber``): RULES.md section 4.
+"""Contract rubber bridge (``rubber``), by the Laws of Rubber Bridge.
 
-Seed 003 gives the frame (bid tricks below the line at the international values, game at
-100, two games win the rubber, the margin in hundreds); the Laws of Rubber Bridge give the
-rest, through the duplicate table for overtricks, undertricks, insult and slams.
+Bid tricks go below the line at the international values, game is 100, two games win the
+rubber, the margin is scored in hundreds; overtricks, undertricks, insult and slams come
+from the duplicate table.
 """
 
 from __future__ import annotations

@@ -111,18 +111,17 @@ def board_lines(results: Sequence[BoardResult], scores: Sequence[int | None]) ->
     """Each result's line of the sheet's table of boards, up to its N-S score (``scores``,
     in the same order): all that a line needs of no other record. ``-j`` workers make
     them beside each other, each for its own results, rather than the parent for every
-    record after the last unit (0.12 to 0.16 s of a 3 s ``score -j 2`` of 100,000 boards,
-    with a core idle)."""
+    record after the last unit, with a core idle."""
     return list(_board_lines(results, scores))
 
 
 def _board_lines(results: Iterable[BoardResult],
                  scores: Iterable[int | None]) -> Iterator[str]:
     # A sheet has a line per record: names come from tables, padded to their columns,
-    # not from an enum's properties and a method call per line (a third of the sheet's
-    # time), and the line is one %-format, not seven format calls (two fifths of it).
+    # not from an enum's properties and a method call per line (much of the sheet's
+    # time), and the line is one %-format, not seven format calls.
     # The tables are looked up by identity: a Contract's and an Enum's hash and equality
-    # are methods in Python (a third of the time that was left). A contract's id stays
+    # are methods in Python, slow beside an int's. A contract's id stays
     # its own while ``results`` holds it, and an Enum member is one object for good.
     contracts: dict[int, str] = {id(None): "-       "}
     for result, score in zip(results, scores, strict=True):
