@@ -6,10 +6,17 @@ an exception, for what cannot be read; made once per game, and never pickled."""
 from __future__ import annotations
 
 import pickle
+import re
+
+import pytest
 
 import pbnkit
 from pbnkit.model import PASSED_OUT, Card, Contract, Deal, Risk, Seat, Strain
 from pbnkit.model.auction import Auction
+from tests.conftest import REPO
+
+LIBRARY_BLOCKS = re.findall(r"```python\n(.*?)```",
+                            (REPO / "docs" / "library.md").read_text(encoding="utf-8"), re.DOTALL)
 
 # Each player holds one suit: North the spades, East the hearts, South the diamonds,
 # West the clubs. Whatever is led, nobody can follow but the leader.
@@ -132,6 +139,13 @@ def test_what_cannot_be_read_is_none_not_an_exception():
     assert (game.contract, game.declarer, game.result) == (None, None, None)
 
 
+def test_board_numbers_are_positive_integers():
+    numbers = {text: one_game(record(("Board", text))).board_number
+               for text in ("12", " 3 ", "007", "0", "-1", "3a", "\u00b2", "")}
+    assert numbers == {"12": 12, " 3 ": 3, "007": 7, "0": None, "-1": None, "3a": None,
+                       "\u00b2": None, "": None}
+
+
 def test_a_record_without_those_tags_has_none_of_the_objects():
     game = one_game(record(("Event", "Nothing else")))
     assert (game.board, game.board_number, game.deal, game.auction, game.play) == \
@@ -159,3 +173,11 @@ def test_objects_do_not_change_equality():
     asked, not_asked = complete_game(), complete_game()
     assert asked.contract is not None
     assert asked == not_asked and asked.same_content(not_asked)
+
+
+@pytest.mark.parametrize("number", range(len(LIBRARY_BLOCKS)))
+def test_the_library_page_examples_run(number, monkeypatch, capsys):
+    monkeypatch.chdir(REPO)
+    code = compile(LIBRARY_BLOCKS[number], f"docs/library.md block {number}", "exec")
+    exec(code, {})  # noqa: S102 -- our documentation
+    assert capsys.readouterr().out

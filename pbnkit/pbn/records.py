@@ -220,9 +220,11 @@ class Game:
 
     @property
     def board_number(self) -> int | None:
-        """The Board tag's number; None when it is absent or not a number (``3a``)."""
+        """The Board tag's number; None when it is absent or not a positive integer
+        (``3a``, ``0``: what ``TG008`` reports), as scoring reads it."""
         text = (self.value("Board") or "").strip()
-        return int(text) if text.isascii() and text.isdigit() else None
+        number = int(text) if text.isascii() and text.isdigit() else 0
+        return number if number > 0 else None
 
     @property
     def deal(self) -> Deal | None:
@@ -245,18 +247,18 @@ class Game:
     def contract(self) -> Contract | None:
         """The Contract tag's contract, else the auction's (``PASSED_OUT`` when passed
         out); None when neither tells. What scoring reads (:func:`record_facts`)."""
-        return self._made().record_facts(self).contract
+        return self._made().facts(self).contract
 
     @property
     def declarer(self) -> Seat | None:
         """The Declarer tag's seat (South for ``^S``), else the auction's declarer."""
-        return self._made().record_facts(self).declarer
+        return self._made().facts(self).declarer
 
     @property
     def result(self) -> int | None:
         """Declarer's tricks: from the Result tag, else from a complete play; None when
         neither tells."""
-        return self._made().record_facts(self).tricks
+        return self._made().facts(self).tricks
 
     def _made(self) -> RecordObjects:
         objects = self._objects

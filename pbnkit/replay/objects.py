@@ -31,7 +31,7 @@ class RecordObjects:
         self.deal_read = False
         self.made_deal: Deal | None = None
         self.sections: Sections | None = None
-        self.facts: RecordFacts | None = None
+        self.made_facts: RecordFacts | None = None
 
     def deal(self, game: Game) -> Deal | None:
         """The Deal tag's deal; None when it is absent, unreadable or impossible (a card
@@ -64,7 +64,8 @@ class RecordObjects:
         played = sections.played
         return played.play if played is not None else None
 
-    def record_facts(self, game: Game) -> RecordFacts:
-        if self.facts is None:
-            self.facts = record_facts(game)
-        return self.facts
+    def facts(self, game: Game) -> RecordFacts:
+        """Contract, declarer and declarer's tricks as scoring reads them."""
+        if self.made_facts is None:
+            self.made_facts = record_facts(game)
+        return self.made_facts
