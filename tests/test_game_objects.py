@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pickle
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -181,3 +183,14 @@ def test_the_library_page_examples_run(number, monkeypatch, capsys):
     code = compile(LIBRARY_BLOCKS[number], f"docs/library.md block {number}", "exec")
     exec(code, {})  # noqa: S102 -- our documentation
     assert capsys.readouterr().out
+
+
+def test_reading_does_not_load_the_replay_until_an_object_is_asked_for():
+    script = ("import sys, pbnkit\n"
+              "games = list(pbnkit.read('sample_data/team_match.pbn'))\n"
+              "print('pbnkit.replay' in sys.modules)\n"
+              "games[0].deal\n"
+              "print('pbnkit.replay' in sys.modules)\n")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, cwd=REPO).stdout.split()
+    assert loaded == ["False", "True"]

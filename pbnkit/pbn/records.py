@@ -188,8 +188,8 @@ class Game:
     #: On the file's last record only: the file's bytes after it.
     original_tail: bytes | None = field(default=None, compare=False, repr=False)
     #: The model objects made so far (see :meth:`_made`); never pickled, never compared.
-    _objects: RecordObjects | None = field(default=None, init=False, compare=False,
-                                           repr=False)
+    #: Unset until then, rather than None: a default would cost every game read a store.
+    _objects: RecordObjects | None = field(init=False, compare=False, repr=False)
 
     def __getstate__(self) -> tuple[object, ...]:
         # A game sent to another process goes without its objects: they are made again
@@ -261,7 +261,7 @@ class Game:
         return self._made().facts(self).tricks
 
     def _made(self) -> RecordObjects:
-        objects = self._objects
+        objects = getattr(self, "_objects", None)
         if objects is None:
             from pbnkit.replay.objects import RecordObjects
 
