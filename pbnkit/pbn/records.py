@@ -4,6 +4,11 @@ A :class:`Game` keeps everything its text held, in order, so that it can be writ
 without loss: the tag pairs, each followed by its *body* (section tokens, strings,
 commentary and escape lines up to the next tag pair), and the commentary before the first
 tag. Values are kept as written; ``Game.value()`` resolves ``#`` and ``##`` inheritance.
+
+A game also gives what its tags and sections mean as model objects (``game.deal``,
+``game.auction``, ``game.play``, ``game.contract``, ...). Those are made by
+:mod:`pbnkit.replay.objects`, imported on the first such request: the reader itself
+never needs the replay, and reading a file does not load it.
 """
 
 from __future__ import annotations
@@ -12,10 +17,19 @@ import enum
 import re
 from array import array
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import NamedTuple, NoReturn
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from pbnkit.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from pbnkit.model.auction import Auction
+    from pbnkit.model.calls import Contract
+    from pbnkit.model.cards import Seat
+    from pbnkit.model.deal import Deal
+    from pbnkit.model.play import Play
+    from pbnkit.replay.objects import RecordObjects
 
 _WORD = re.compile(r"\S+")
 
@@ -173,6 +187,14 @@ class Game:
     original_head: bytes | None = field(default=None, compare=False, repr=False)
     #: On the file's last record only: the file's bytes after it.
     original_tail: bytes | None = field(default=None, compare=False, repr=False)
+    #: The model objects made so far (see :meth:`_made`); never pickled, never compared.
+    #: Unset until then, rather than None: a default would cost every game read a store.
+    _objects: RecordObjects | None = field(init=False, compare=False, repr=False)
+
+    def __getstate__(self) -> tuple[object, ...]:
+        # A game sent to another process goes without its objects: they are made again
+        # there when asked for, and would cost more to send than to make.
+        return (*_STATE(self), None)
 
     def _repr_html_(self) -> str | None:
         """Jupyter's view: the record as the report shows a board (see :mod:`pbnkit.views`)."""
@@ -193,7 +215,59 @@ class Game:
 
     @property
     def board(self) -> str | None:
+        """The Board tag's value, as written (see :attr:`board_number`)."""
         return self.value("Board")
+
+    @property
+    def board_number(self) -> int | None:
+        """The Board tag's number; None when it is absent or not a positive integer
+        (``3a``, ``0``: what ``TG008`` reports), as scoring reads it."""
+        text = (self.value("Board") or "").strip()
+        number = int(text) if text.isascii() and text.isdigit() else 0
+        return number if number > 0 else None
+
+    @property
+    def deal(self) -> Deal | None:
+        """The Deal tag's deal; None when absent, unreadable or impossible."""
+        return self._made().deal(self)
+
+    @property
+    def auction(self) -> Auction | None:
+        """The Auction section replayed call by call; None without one, or when it
+        cannot be read to its end (see :meth:`RecordObjects.auction`)."""
+        return self._made().auction(self)
+
+    @property
+    def play(self) -> Play | None:
+        """The Play section replayed card by card; None without a card, or when deal,
+        trump or opening leader are unknown (see :meth:`RecordObjects.play`)."""
+        return self._made().play(self)
+
+    @property
+    def contract(self) -> Contract | None:
+        """The Contract tag's contract, else the auction's (``PASSED_OUT`` when passed
+        out); None when neither tells. What scoring reads (:func:`record_facts`)."""
+        return self._made().facts(self).contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The Declarer tag's seat (South for ``^S``), else the auction's declarer."""
+        return self._made().facts(self).declarer
+
+    @property
+    def result(self) -> int | None:
+        """Declarer's tricks: from the Result tag, else from a complete play; None when
+        neither tells."""
+        return self._made().facts(self).tricks
+
+    def _made(self) -> RecordObjects:
+        objects = getattr(self, "_objects", None)
+        if objects is None:
+            from pbnkit.replay.objects import RecordObjects
+
+            objects = RecordObjects()
+            object.__setattr__(self, "_objects", objects)
+        return objects
 
     def same_content(self, other: Game) -> bool:
         """Equal tags, values, bodies and commentary, ignoring positions."""
@@ -205,3 +279,8 @@ class Game:
             if (a.name, a.value) != (b.name, b.value) or not _same_body(a.body, b.body):
                 return False
         return True
+
+
+#: What pickles of a game (:meth:`Game.__getstate__`): every field but its objects, the
+#: last field.
+_STATE = attrgetter(*(f.name for f in fields(Game) if f.name != "_objects"))

@@ -9,6 +9,8 @@ and asked for again at no cost. A clean record is decided by the fast path of
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.model.cards import Seat
 from pbnkit.model.values import parse_or_none
@@ -47,6 +49,35 @@ def _replay(game: Game) -> Replayed:
         clean = replay_clean(game)
         if clean is not None:
             return clean
+    sections = replay_sections(game)
+    outcome, setting, played = sections.auction, sections.setting, sections.played
+    contract = declarer = tricks = play_declarer = None
+    if outcome is not None and outcome.is_finished:
+        assert outcome.auction is not None
+        contract, declarer = outcome.auction.contract, outcome.auction.declarer
+    if played is not None and played.play is not None and played.cards and setting is not None:
+        tricks, play_declarer = Tricks.of(played.play), setting.declarer
+    return Replayed(sections.diagnostics, contract, declarer, tricks, play_declarer)
+
+
+@dataclass(frozen=True, slots=True)
+class Sections:
+    """The full replay of a game's Auction and Play sections: the model states they
+    end in, and what breaks the rules on the way. :func:`replay` reads its facts from
+    here; a record's ``auction`` and ``play`` (:mod:`pbnkit.replay.objects`) are these
+    states."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    #: None when the record has no Auction section
+    auction: AuctionOutcome | None
+    #: None when the record has no Play section, or its play cannot be replayed
+    setting: PlaySetting | None
+    played: PlayOutcome | None
+
+
+def replay_sections(game: Game) -> Sections:
+    """Replay the Auction and Play sections of ``game`` call by call and card by card,
+    without the fast path (which keeps no model states); never raises."""
     found: list[Diagnostic] = []
     outcome = setting = played = None
     auction_section = section(game, "Auction")
@@ -62,13 +93,7 @@ def _replay(game: Game) -> Replayed:
         if setting is not None:
             played, problems = _replay_play(game, play_section, setting)
             found += problems
-    contract = declarer = tricks = play_declarer = None
-    if outcome is not None and outcome.is_finished:
-        assert outcome.auction is not None
-        contract, declarer = outcome.auction.contract, outcome.auction.declarer
-    if played is not None and played.play is not None and played.cards and setting is not None:
-        tricks, play_declarer = Tricks.of(played.play), setting.declarer
-    return Replayed(tuple(found), contract, declarer, tricks, play_declarer)
+    return Sections(tuple(found), outcome, setting, played)
 
 
 def _replay_play(game: Game, play_section: Section,
