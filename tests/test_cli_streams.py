@@ -53,6 +53,7 @@ def spool_dir(tmp_path, monkeypatch) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("args", [
     (),

@@ -5,6 +5,7 @@ ones included) of a later layer by an earlier one fails here."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "pbnkit"
 
 
-def imported_modules(path: Path) -> set[str]:
+@cache
+def imported_modules(path: Path) -> frozenset[str]:
     """Every module a file imports, at any depth (function-level imports included)."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -22,7 +24,7 @@ def imported_modules(path: Path) -> set[str]:
             module = absolute(path, node.level, node.module)
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)
-    return found
+    return frozenset(found)
 
 
 def absolute(path: Path, level: int, module: str | None) -> str:
@@ -34,7 +36,7 @@ def absolute(path: Path, level: int, module: str | None) -> str:
     return ".".join([*package, *filter(None, [module])])
 
 
-def reaches(modules: set[str], package: str) -> list[str]:
+def reaches(modules: frozenset[str], package: str) -> list[str]:
     return sorted(m for m in modules if m == package or m.startswith(package + "."))
 
 
