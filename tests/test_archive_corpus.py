@@ -58,6 +58,7 @@ def assert_export_form(got: list[Game], original: list[Game], header: int) -> No
         assert a.same_content(without_tabs(b)), f"record {b.index} (line {b.line}) differs"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", corpus_params())
 def test_corpus_file_survives_parquet_and_json_and_back(row, tmp_path):
     path = CORPUS / row["path"]

@@ -148,6 +148,7 @@ def test_a_reversed_contract_rubber_is_scored_as_it_was_played(tmp_path, name):
 
 # -- Every format, every disorder ---------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("disordered", sorted(DISORDERS))
 @pytest.mark.parametrize("name", FORMATS)
 def test_rows_in_any_order_read_as_the_ordered_archive(tmp_path, name, disordered):
@@ -165,6 +166,7 @@ def test_dataset_parts_listed_in_another_order_read_in_the_order_given(tmp_path)
     assert [g.path for g in read_archive(archive)][:1] == [str(GIVEN[0])]
 
 
+@pytest.mark.slow
 def test_dataset_parts_of_one_file_cut_in_chunks(tmp_path, monkeypatch):
     monkeypatch.setattr("pbnkit.jobs.units.MIN_CHUNK", 1 << 10)
     reference = converted([RUBBER, SAMPLE_DATA / "team_match.pbn"], tmp_path / "dataset")

@@ -53,6 +53,7 @@ def spool_dir(tmp_path, monkeypatch) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("args", [
     (),
@@ -85,6 +86,7 @@ def test_score_of_stdin_is_score_of_the_file_it_is_named_after(big, jobs):
         assert (by_stdin.exit_code, by_stdin.stdout) == (by_path.exit_code, by_path.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_convert_of_stdin_is_convert_of_the_file_it_is_named_after(big, tmp_path, spool_dir,
                                                                   jobs):
@@ -102,6 +104,7 @@ def test_convert_of_stdin_is_convert_of_the_file_it_is_named_after(big, tmp_path
     assert list(spool_dir.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_convert_to_stdout_writes_jsonl_valid_against_the_schema(big, tmp_path, spool_dir,
                                                                  jobs):

@@ -17,6 +17,7 @@ import pytest
 from tests.conftest import REPO, job_inputs, run_pbnkit
 
 distributed = pytest.importorskip("distributed", reason="pip install 'pbnkit[dask]'")
+pytestmark = pytest.mark.slow
 
 def free_port() -> int:
     with socket.socket() as probe:

@@ -181,6 +181,7 @@ def test_the_command_says_how_to_finish_an_interrupted_run(inputs, tmp_path, mon
     assert all(p.parent.name.startswith("year=") for p in out.rglob("*.parquet"))
 
 
+@pytest.mark.slow
 def test_pbnkit_reads_a_partitioned_dataset_as_the_flat_one(inputs, tmp_path):
     from tests.conftest import run_pbnkit
 
@@ -195,6 +196,7 @@ def test_pbnkit_reads_a_partitioned_dataset_as_the_flat_one(inputs, tmp_path):
                                        "--format", "json", flat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("check", [True, False])
 def test_a_file_cut_in_chunks_is_taken_up_whole_when_checked(inputs, tmp_path, monkeypatch,
                                                               check):

@@ -78,6 +78,7 @@ def _stated(game):
 BCDD = CORPUS / "emkael__bcdd" / "doc" / "test-pbn" / "test1.bcdd.pbn"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not BCDD.is_file(), reason="../shared/corpus is absent")
 def test_tables_and_par_scores_of_the_bcdd_file():
     games = list(islice(pbnkit.read(BCDD), 24))
@@ -96,6 +97,7 @@ BEN_FILES = ["Boards/BBO/Ben & Friends Daily - 2024-06-03 Daylong.pbn",
              "Boards/BBA/deals.pbn"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not BEN.is_dir(), reason="../shared/corpus is absent")
 @pytest.mark.parametrize("name", BEN_FILES)
 def test_tables_the_ben_files_state_are_the_solvers(name):
@@ -107,6 +109,7 @@ def test_tables_the_ben_files_state_are_the_solvers(name):
         assert stated and {cell: table[cell] for cell in stated} == stated, game.board
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not BEN.is_dir(), reason="../shared/corpus is absent")
 def test_stated_par_contracts_and_scores_agree_with_the_solver():
     # BridgeComposer's ParContract, OptimumScore, DoubleDummyTricks and table: no finding.
@@ -115,6 +118,7 @@ def test_stated_par_contracts_and_scores_agree_with_the_solver():
     assert list(check_games(games)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not BEN.is_dir(), reason="../shared/corpus is absent")
 def test_the_broken_tables_of_the_camrose_file_are_found():
     # From board 33 on, this BridgeComposer file states 1 trick where the solver finds

@@ -121,6 +121,7 @@ def corpus_files() -> list:
 _LINES = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)?")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", corpus_files())
 def test_fixing_a_real_file_changes_only_the_fixed_spans(path):
     before = path.read_bytes()

@@ -38,6 +38,7 @@ def test_a_large_file_is_cut_into_chunks_for_several_jobs(inputs):
     assert sum(u.size for u in units) == Path(inputs[0]).stat().st_size
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ("--format", "json", "--min-severity", "info"),
     ("--strict", "--min-severity", "info"),
@@ -49,6 +50,7 @@ def test_validate_gives_the_same_output_at_any_jobs(inputs, args):
     assert cli("validate", "-j", "2", *args, *inputs) == serial
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["a.parquet", "a.jsonl", "a.json"])
 def test_convert_writes_the_same_archive_at_any_jobs(inputs, tmp_path, name):
     assert cli("convert", "-q", "-j", "1", *inputs, "-o", tmp_path / f"one-{name}")[0] == 0
@@ -86,6 +88,7 @@ def test_workers_hand_their_batches_over_through_the_spool_and_leave_nothing(
     assert pq.read_metadata(tmp_path / "two.parquet").num_rows == summary.records > 0
 
 
+@pytest.mark.slow
 def test_a_dataset_written_by_jobs_reads_back_in_order(inputs, tmp_path):
     assert cli("convert", "-q", "-j", "1", *inputs, "-o", tmp_path / "one.parquet")[0] == 0
     assert cli("convert", "-q", "-j", "2", *inputs, "-o", tmp_path / "set")[0] == 0
@@ -110,6 +113,7 @@ def test_a_dataset_without_its_manifest_is_refused(inputs, tmp_path):
     assert code == 2
 
 
+@pytest.mark.slow
 def test_score_gives_the_same_output_at_any_jobs(inputs):
     files = [f for f in inputs if "rubber" not in f]
     serial = cli("score", "-j", "1", "--profile", "duplicate", "--format", "json", *files)

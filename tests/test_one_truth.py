@@ -27,6 +27,7 @@ def _scoring(path: Path) -> str | None:
                  if game.value("Scoring")), None)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS_FILES, reason="../shared/corpus is absent")
 @pytest.mark.parametrize("path", CORPUS_FILES + SAMPLES, ids=lambda p: p.name)
 def test_every_result_score_leaves_out_is_a_finding_of_validate(path: Path) -> None:

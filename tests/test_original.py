@@ -105,6 +105,7 @@ def _stream(text: str):
 
 # -- Through an archive ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", corpus_params())
 def test_corpus_file_survives_parquet_and_json_byte_for_byte(row, tmp_path):
     path = CORPUS / row["path"]
@@ -119,6 +120,7 @@ def test_corpus_file_survives_parquet_and_json_byte_for_byte(row, tmp_path):
         assert (tmp_path / f"{name}.files" / path.name).read_bytes() == path.read_bytes()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
 @pytest.mark.parametrize("out", ["a.parquet", "a.jsonl", "dataset"])
 def test_corpus_in_small_chunks_survives_byte_for_byte(tmp_path, monkeypatch, out):

@@ -34,6 +34,7 @@ def wheel(tmp_path_factory):
     return built
 
 
+@pytest.mark.slow
 def test_wheel_contains_grammar_and_schemas(wheel):
     import zipfile
 
@@ -44,6 +45,7 @@ def test_wheel_contains_grammar_and_schemas(wheel):
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
 
 
+@pytest.mark.slow
 def test_wheel_metadata_has_one_version_and_only_runtime_dependencies(wheel):
     import zipfile
     from email.parser import Parser
@@ -71,6 +73,7 @@ def test_package_passes_ruff():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_wheel_installed_in_a_fresh_venv_parses_a_file(wheel, tmp_path):
     env = tmp_path / "venv"
     # Dependencies come from this interpreter's site-packages (which may itself be a

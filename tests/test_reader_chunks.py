@@ -76,6 +76,7 @@ def assert_parts_equal_whole(path: Path, target: int, strict: bool,
     return count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", corpus_params())
 def test_corpus_file_read_in_parts_equals_whole_read(row):
     path = CORPUS / row["path"]
@@ -166,6 +167,7 @@ SEPARATORS = st.lists(st.sampled_from(["", " ", "\t", "\x0c", " \x0b "]), min_si
                       max_size=3).map(lambda blanks: "".join(blank + "\n" for blank in blanks))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(BLOCKS, SEPARATORS), min_size=20, max_size=60),
        st.sampled_from(["\n", "\r\n"]), st.integers(20, 300),

@@ -42,6 +42,7 @@ def both_ways(data: bytes, strict: bool = False) -> tuple[tuple, tuple]:
     return fast, slow
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", corpus_params())
 def test_fast_path_reads_corpus_files_exactly_as_lark(row):
     data = (CORPUS / row["path"]).read_bytes()

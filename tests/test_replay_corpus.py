@@ -50,6 +50,7 @@ HAND_CHECKED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", corpus_params())
 def test_replay_never_raises_on_real_files(row):
     codes: Counter[str] = Counter()

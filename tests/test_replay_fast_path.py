@@ -64,6 +64,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return directory
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", corpus_params())
 def test_fast_path_changes_nothing_on_real_files(row):
     assert_same_both_ways(list(pbnkit.read(CORPUS / row["path"])))

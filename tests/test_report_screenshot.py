@@ -16,9 +16,10 @@ assert spec is not None and spec.loader is not None
 script = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(script)
 
-pytestmark = pytest.mark.skipif(script.browser() is None,
-                                reason="headless Chromium is not installed "
-                                "(apt-get install -y chromium)")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(script.browser() is None,
+                                 reason="headless Chromium is not installed "
+                                 "(apt-get install -y chromium)")]
 
 
 def test_the_sample_report_renders_to_a_picture_with_ink(tmp_path):

@@ -143,6 +143,7 @@ def counts(rows) -> dict[str, tuple[int, int]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
 def test_convert_and_validate_count_the_same_findings(tmp_path, monkeypatch):
     files = sorted(CORPUS.rglob("*.pbn"))

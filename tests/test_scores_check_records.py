@@ -36,6 +36,7 @@ def checked_in_halves(path: Path, profile: str | None) -> list[Diagnostic]:
     return found + checks.finish()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
 def test_checks_in_two_halves_find_what_add_finds(path: Path) -> None:
     assert checked_in_halves(path, None) == checked_whole(path, None)

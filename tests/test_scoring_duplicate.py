@@ -255,6 +255,7 @@ def test_a_sheet_from_the_workers_scores_is_the_sheet_scored_whole() -> None:
         assert scored.board_scores == [row.score_ns for row in whole.boards], path
 
 
+@pytest.mark.slow
 def test_the_sheet_from_the_workers_lines_is_the_sheet_made_whole() -> None:
     """``score -j N`` prints the lines of the table of boards that the workers made: the
     sheet is the one made from the results alone, pairs columns, matchpoints and all."""

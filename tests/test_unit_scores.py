@@ -50,6 +50,7 @@ def _units(path: Path) -> list[Unit]:
     return units
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scoring", [
     pytest.param({0: "Rubber"}, id="rubber-in-the-first-unit-only"),
     pytest.param({0: "Rubber", 1000: "IMP"}, id="rubber-first-then-imp"),
@@ -75,6 +76,7 @@ def test_chunked_score_checks_equal_one_reading(boards, tmp_path, scoring):
     assert sorted(d.format() for d in found if d.code.startswith("SC")) == expected
 
 
+@pytest.mark.slow
 def test_convert_of_a_chunked_rubber_file_stores_the_rubber_findings(boards, tmp_path):
     path = tmp_path / "file.pbn"
     path.write_text(_with_scoring(boards, {0: "Rubber"}), "latin-1")

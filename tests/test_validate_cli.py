@@ -55,6 +55,7 @@ def test_json_document_validates_against_the_schema(bad_file):
     assert [d["code"] for d in document["diagnostics"]] == ["TG004", "DL001"]
 
 
+@pytest.mark.slow
 def test_json_of_the_whole_corpus_validates_against_the_schema():
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is absent")

@@ -114,6 +114,7 @@ def generated(tmp_path_factory) -> list[Path]:
     return [scored, unscored]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ("-j", "1"),
     ("-j", "2", "--format", "github"),
@@ -126,6 +127,7 @@ def test_standard_input_lists_what_the_file_it_is_named_after_lists(generated, a
                     stdin=path.read_bytes()) == expected, path
 
 
+@pytest.mark.slow
 def test_standard_input_among_files_at_two_jobs_keeps_their_order(generated):
     files = [SAMPLE_DATA / "team_match.pbn", generated[0], SAMPLE_DATA / "pairs_butler.pbn"]
     expected = _run("validate", "-j", "1", *files)
@@ -154,6 +156,7 @@ def _read(reader: PbnReader) -> tuple[object, ...]:
             reader.original_tail)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strict", [False, True])
 def test_standard_input_read_in_small_pieces_reads_as_the_file(tmp_path, strict):
     # The BOM, the charset escape line, the encoding fallbacks and the line ends of each file

@@ -54,6 +54,7 @@ def inputs(tmp_path_factory) -> list[str]:
     return files
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("output_format", ["text", "github"])
 def test_streamed_output_is_the_same_at_one_and_two_jobs(inputs, output_format):
     serial = run_pbnkit("validate", "-q", "-j", "1", "--format", output_format, *inputs)
@@ -61,6 +62,7 @@ def test_streamed_output_is_the_same_at_one_and_two_jobs(inputs, output_format):
     assert run_pbnkit("validate", "-q", "-j", "2", "--format", output_format, *inputs) == serial
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_streamed_lines_are_the_json_documents_findings_in_its_order(inputs, jobs):
     # The JSON document is made once every file is checked: its order is the reference.
@@ -89,6 +91,7 @@ def _open_for_writing(fifo: Path, process: subprocess.Popen[str]) -> int:
         return fd
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
 def test_findings_of_the_first_game_come_before_the_file_is_read_to_its_end(tmp_path):
     data = _faulty(generate_boards(tmp_path / "boards.pbn", 5000, 3).read_bytes(), 10 ** 6)

@@ -90,6 +90,7 @@ def tables(game) -> dict:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", corpus_params())
 def test_export_format_reads_back_with_the_same_calls_cards_and_values(row):
     original = list(pbnkit.read(CORPUS / row["path"]))
