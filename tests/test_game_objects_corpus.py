@@ -24,6 +24,8 @@ from pbnkit.replay.game import replay_sections
 from tests.conftest import CORPUS, corpus_rows
 
 pytest.importorskip("endplay")
+# every record of the corpus, read twice: the full tier's (docs/testing.md)
+pytestmark = pytest.mark.slow
 
 #: endplay's Denom values in order: spades, hearts, diamonds, clubs, no trump
 DENOMS = ("S", "H", "D", "C", "NT")

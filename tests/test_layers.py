@@ -65,11 +65,35 @@ def layer_files(layer: str) -> list[Path]:
     return files
 
 
+#: The one way down the layers: a read record gives its model objects (``game.deal``,
+#: ``game.auction``...), which the replay makes when first asked for. The reader imports
+#: the replay's maker inside the method that asks, never when it is imported, and names
+#: the objects' types for the type checker only; the test below holds it to that.
+RECORD_OBJECTS = PACKAGE / "pbn" / "records.py"
+
+
+def loaded_modules(path: Path) -> frozenset[str]:
+    """The modules a file imports when it is imported: its top-level imports, less those
+    for the type checker only (under ``if TYPE_CHECKING:``)."""
+    found = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                break
+            if isinstance(inner, ast.Import):
+                found.update(alias.name for alias in inner.names)
+            elif isinstance(inner, ast.ImportFrom):
+                found.add(absolute(path, inner.level, inner.module))
+    return frozenset(found)
+
+
 def imports_of_layer(layer: str, later: str) -> list[str]:
     """``file: module`` for each import of a module of ``later`` by a file of ``layer``."""
     found = []
     for path in layer_files(layer):
-        modules = imported_modules(path)
+        modules = loaded_modules(path) if path == RECORD_OBJECTS else imported_modules(path)
         for package in LAYERS[later]:
             found += [f"{path.relative_to(PACKAGE.parent)}: {m}" for m in reaches(modules, package)]
     return found
@@ -94,6 +118,18 @@ def test_no_layer_before_jobs_imports_the_code_that_runs_processes(layer):
     """The domain packages (rules, scoring, export) are pure functions of records; running
     them in processes or on Dask is the job of ``pbnkit.jobs`` above them."""
     assert imports_of_layer(layer, "jobs") == []
+
+
+def test_a_read_record_reaches_the_replay_only_when_asked_for_its_objects():
+    later = [m for m in imported_modules(RECORD_OBJECTS) if m.startswith("pbnkit.")
+             and not m.startswith(("pbnkit.pbn", "pbnkit.diagnostics", "pbnkit.views"))]
+    # the model's types are named for the type checker; the replay's maker is imported
+    # inside the method that makes the objects
+    assert {m.rpartition(".")[0] if m.count(".") > 2 else m for m in later} <= {
+        "pbnkit.model.auction", "pbnkit.model.calls", "pbnkit.model.cards",
+        "pbnkit.model.deal", "pbnkit.model.play", "pbnkit.replay.objects"}
+    assert reaches(loaded_modules(RECORD_OBJECTS), "pbnkit.model") == []
+    assert reaches(loaded_modules(RECORD_OBJECTS), "pbnkit.replay") == []
 
 
 def test_only_the_readers_import_lark():
