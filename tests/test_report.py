@@ -3,6 +3,7 @@ call and trick looked for, every value from a file kept as text."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -103,19 +104,23 @@ def test_the_team_match_shows_every_hand_call_and_trick():
     games = list(pbnkit.read(SAMPLE_DATA / "team_match.pbn"))
     page = parse(report_html(games))
     boards = page.find("article", "board")
-    assert len(boards) == len(games)
-    for game, board in zip(games, boards):
+    # each board was played in both rooms: one diagram for the two records
+    assert len(boards) == len(games) // 2 == 4
+    records = [(board, record) for board in boards for record in board.find("div", "record")]
+    assert len(records) == len(games)
+    for game, (board, record) in zip(games, records):
         deal = pbnkit.model.Deal.from_pbn(game.value("Deal"))
         hands = board.find("div", "hand")
         assert [h.attrs["data-seat"] for h in hands] == ["N", "E", "S", "W"]
         for seat, hand in zip(Seat, hands):
             assert sorted(cards_of(hand)) == sorted(card_name(c) for c in deal[seat].cards)
             assert len(cards_of(hand)) == 13
+        assert record.find("h4")[0].text() == f"{game.value('Room')} room"
         calls = [cell.text().replace("!", "").rstrip("0123456789")
-                 for cell in board.find("table", "calls")[0].find("td") if cell.text()]
+                 for cell in record.find("table", "calls")[0].find("td") if cell.text()]
         tokens = [item.text for item in section(game, "Auction").items]
         assert calls == [call_text(token) for token in tokens]
-        tricks = board.find("table", "tricks")[0].find("tbody")[0].find("tr")
+        tricks = record.find("table", "tricks")[0].find("tbody")[0].find("tr")
         assert len(tricks) == 13
         played = [cell.text() for row in tricks for cell in row.find("td")[:4]]
         assert sorted(played) == sorted(card_name(card)[1:] + card_name(card)[0]
@@ -227,10 +232,15 @@ def test_chicago_and_team_match_sheets():
     (match,) = score_games(games).sheet.matches
     sheet = parse(report_html(games)).find("table", "match")[0]
     rows = sheet.find("tbody")[0].find("tr")
-    assert len(rows) == len(match.boards) + 1
+    assert len(rows) == len(match.boards) + 2  # the boards, the IMPs, the victory points
     won_a = sum(b.imps for b in match.boards if b.imps > 0)
     won_b = -sum(b.imps for b in match.boards if b.imps < 0)
-    assert [c.text() for c in rows[-1].find("td")][-2:] == [str(won_a), str(won_b)]
+    assert [c.text() for c in rows[-2].find("td")][-2:] == [str(won_a), str(won_b)]
+    # the WBF 2013 scale shares 20 VPs between the two teams, written to two decimals
+    vp_a, vp_b = (c.text() for c in rows[-1].find("td")[-2:])
+    assert rows[-1].find("td")[0].text() == "Victory points"
+    assert re.fullmatch(r"\d+\.\d\d", vp_a) and re.fullmatch(r"\d+\.\d\d", vp_b)
+    assert float(vp_a) + float(vp_b) == pytest.approx(20) and float(vp_a) > 10
 
 
 def test_report_command_reads_pbn_files_and_archives(tmp_path):
@@ -241,7 +251,7 @@ def test_report_command_reads_pbn_files_and_archives(tmp_path):
         result = CliRunner().invoke(main, ["report", str(source), "-o", str(out)])
         assert result.exit_code == 0, result.output
         boards = parse(out.read_text(encoding="utf-8")).find("article", "board")
-        assert len(boards) == len(list(pbnkit.read(SAMPLE_DATA / "team_match.pbn")))
+        assert [board.attrs["id"] for board in boards] == [f"board-{n}" for n in range(1, 5)]
     again = CliRunner().invoke(main, ["report", str(archive), "-o", str(out)])
     assert again.exit_code == 2 and "--force" in again.output
 
