@@ -369,13 +369,13 @@ def _rankings(rankings: Sequence[Ranking], mp_digits: int) -> tuple[RankingView,
 
 
 def _paged(groups: Sequence[BoardGroup]) -> tuple[BoardGroup, ...]:
-    """The full layout's pages: two boards to a page; a board with its play, or with
-    several records or a traveller, takes a page alone."""
+    """The full layout's pages: two boards, with their travellers, to a page; a board
+    with its play, or with the auctions of several records, takes a page alone."""
     paged: list[BoardGroup] = []
     waiting = False
     for group in groups:
-        alone = group.traveller is not None or len(group.records) > 1 or \
-            any(view.play is not None for view in group.records)
+        alone = any(view.play is not None for view in group.records) or \
+            sum(view.auction is not None for view in group.records) > 1
         if alone and waiting:
             paged[-1] = replace(paged[-1], page_end=True)
         end = alone or waiting
