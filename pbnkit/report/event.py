@@ -285,6 +285,7 @@ def event_view(path: str | None, games: Sequence[Game], solve: bool = False,
     report = score_games(games, teams=teams)
     sheet = report.sheet
     mp_digits = decimals((v for row in sheet.boards for v in (row.mp_ns, row.mp_ew)), 1)
+    imp_digits = decimals((row.imp_ns for row in sheet.boards), 0)
     own = {result.index: row for result, row in zip(report.results, sheet.boards)
            if result.row is None}
     grids = solved_grids(games, on_batch) if solve else {}
@@ -313,7 +314,7 @@ def event_view(path: str | None, games: Sequence[Game], solve: bool = False,
                   if pair[0].contract is not None or pair[0].adjusted is not None]
         traveller = None
         if len(played) > 1 and not rubbers:
-            rows = tuple(_traveller_row(result, row, mp_digits, leads, team_imps)
+            rows = tuple(_traveller_row(result, row, (mp_digits, imp_digits), leads, team_imps)
                          for result, row in played)
             traveller = Traveller(first.board or "?", anchor, rows,
                                   any(r.mp_ns for r in rows), any(r.imp_ns for r in rows),
@@ -388,9 +389,11 @@ def _board_order(board: str) -> tuple[int, str]:
     return (int(board), "") if board.strip().isdigit() else (1 << 30, board)
 
 
-def _traveller_row(result: BoardResult, row: BoardScore, mp_digits: int,
+def _traveller_row(result: BoardResult, row: BoardScore, digits: tuple[int, int],
                    leads: dict[tuple[int, int | None], Mark],
                    team_imps: dict[int, int]) -> TravellerRow:
+    """One result line; ``digits``: the decimals of the event's matchpoints and IMPs."""
+    mp_digits, imp_digits = digits
     score = row.score_ns
     pairs = result.pairs
     imps = getattr(row, "imp_ns", None)
@@ -405,7 +408,7 @@ def _traveller_row(result: BoardResult, row: BoardScore, mp_digits: int,
         plus_ew=-score if score is not None and score < 0 else None,
         mp_ns=figure(row.mp_ns, mp_digits), mp_ew=figure(row.mp_ew, mp_digits),
         pct_ns=figure(row.pct_ns, 2),
-        imp_ns="" if imps is None else figure(imps, decimals([imps], 0)),
+        imp_ns=figure(imps, imp_digits),
         ns_pair=None if pairs is None else _pair(pairs.ns, pairs.ns_names),
         ew_pair=None if pairs is None else _pair(pairs.ew, pairs.ew_names),
         room=result.room,
