@@ -68,23 +68,35 @@ def _games(paths: Sequence[str], stdin_filename: str | None) -> Iterator[Game]:
               help="The HTML file to write (- for standard output).")
 @click.option("--title", default="Hand records and results", show_default=True,
               help="The page's title.")
+@click.option("--layout", type=click.Choice(["full", "hand-records", "results"]),
+              default="full", show_default=True,
+              help="full: each board with its auction, play and traveller, then the results; "
+              "hand-records: the diagrams, HCP, makeable contracts and par, four boards to "
+              "an A4 page; results: the rankings or standings, then the travellers.")
 @click.option("--dd", "solve", is_flag=True,
               help="Show the makeable contracts and par of deals whose record states none, "
-              "solved double dummy (needs the dd extra).")
+              "solved double dummy, and the par of a stated table without one (needs the "
+              "dd extra).")
+@click.option("--vp-scale", type=click.Choice(["continuous", "discrete"]),
+              default="continuous", show_default=True,
+              help="The victory points of team matches: the WBF 2013 continuous scale (two "
+              "decimals) or whole points, as for pbnkit score --vp.")
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
 @stdin_option
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr (with --dd).")
-def report_command(paths: tuple[str, ...], output: str, title: str, solve: bool,
-                   force: bool, stdin_filename: str | None, quiet: bool) -> None:
+def report_command(paths: tuple[str, ...], output: str, title: str, layout: str, solve: bool,
+                   vp_scale: str, force: bool, stdin_filename: str | None,
+                   quiet: bool) -> None:
     """Write an HTML report of PBN files or archives: one self-contained page.
 
     PATHS are PBN files, directories searched for *.pbn, - for standard input, or
     archives written by pbnkit convert (.parquet, a dataset directory, .json, .jsonl).
-    Each board shows its diagram, the auction, the play trick by trick, the contract,
-    result and score, the commentary, and the makeable contracts and par when the record
-    states them (or with --dd). Each file ends with its results: travellers, team match,
-    rubber and Chicago sheets. Printed, two hand records (or one board with its play)
-    fill an A4 page.
+    Each board is drawn once, however many records hold it: its diagram with the HCP,
+    the makeable contracts and par when the records state them (or with --dd), each
+    record's auction, play and commentary, and the traveller of its results. Each file
+    (an event) ends with its rankings, standings, team match, rubber and Chicago sheets.
+    --layout hand-records prints four boards to an A4 page; --layout results is the page
+    a club posts: the rankings, then the travellers.
     """
     from pbnkit.export.atomic import OutputError, atomic_file, check_target
     from pbnkit.report import report_html
@@ -99,7 +111,8 @@ def report_command(paths: tuple[str, ...], output: str, title: str, solve: bool,
             raise click.UsageError(str(error)) from None
     progress = Progress("solving", enabled=False if quiet or not solve else None)
     try:
-        html = report_html(_games(paths, stdin_filename), title, solve, progress.advance)
+        html = report_html(_games(paths, stdin_filename), title, solve, progress.advance,
+                           layout, vp_scale)
     finally:
         progress.close()
     if output == STDOUT:
@@ -120,8 +133,9 @@ def analyze_command(paths: tuple[str, ...], output: str, force: bool,
                     stdin_filename: str | None, quiet: bool) -> None:
     """Add the double-dummy analysis to every whole deal: OptimumResultTable (tricks for
     each declarer and strain), OptimumScore (the par score) and ParContract (the par
-    contracts), replacing those the records already have; the rest of each record is
-    written as it was. Needs the dd extra: pip install 'pbnkit[dd]'.
+    contracts), correcting those the records already have where they stand; every other
+    byte of a PBN file is kept (line ends, tag order, layout). Needs the dd extra:
+    pip install 'pbnkit[dd]'.
 
     PATHS are PBN or LIN files, directories searched for them, or - for standard input;
     the output is PBN. The deals are solved 40 to a call of the solver, which uses every

@@ -1,11 +1,23 @@
 """Take a picture of a report page with headless Chromium (Debian's ``chromium``).
 
     python scripts/report_screenshot.py [PBN...] -o docs/images/report.png [--dd]
+        [--layout full|hand-records|results] [--width 1100] [--height 1500]
 
 Without PBN files it draws the report of ``sample_data/team_match.pbn``; the README's
 picture is made so, with ``--dd`` (the makeable contracts and par solved, which needs
-the dd extra). The page is rendered at 1100 pixels wide; ``--height`` sets how much
-of it the picture holds.
+the dd extra). The pictures of docs/images/ are made so:
+
+    python scripts/report_screenshot.py sample_data/team_match.pbn --dd \
+        -o docs/images/report-full.png --height 1400
+    python scripts/report_screenshot.py sample_data/pairs_matchpoints.pbn --dd \
+        --layout hand-records -o docs/images/report-hand-records.png --height 1300
+    python scripts/report_screenshot.py sample_data/pairs_matchpoints.pbn \
+        --layout results -o docs/images/report-results.png --height 1300
+    python scripts/report_screenshot.py sample_data/pairs_matchpoints.pbn \
+        --layout results -o docs/images/report-phone.png --width 400 --height 900
+
+The page is rendered at ``--width`` pixels wide; ``--height`` sets how much of it the
+picture holds. ``print_pdf`` prints a page as Chromium prints it to A4.
 """
 
 from __future__ import annotations
@@ -18,7 +30,7 @@ import tempfile
 from pathlib import Path
 
 from pbnkit.pbn.reader import PbnReader
-from pbnkit.report import report_html
+from pbnkit.report import LAYOUTS, report_html
 
 REPO = Path(__file__).resolve().parent.parent
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -44,6 +56,20 @@ def screenshot(html: str, out: Path, width: int = 1100, height: int = 1500) -> N
                         page.as_uri()], check=True, capture_output=True, timeout=180)
 
 
+def print_pdf(html: str, out: Path) -> None:
+    """Print ``html`` to a PDF file as Chromium prints it (the page's print styles)."""
+    chrome = browser()
+    if chrome is None:
+        raise SystemExit("no Chromium on the PATH: apt-get install -y chromium")
+    with tempfile.TemporaryDirectory() as folder:
+        page = Path(folder) / "report.html"
+        page.write_text(html, encoding="utf-8")
+        subprocess.run([chrome, "--headless", "--no-sandbox", "--disable-gpu",
+                        "--no-pdf-header-footer", f"--user-data-dir={folder}/profile",
+                        f"--print-to-pdf={out}", page.as_uri()],
+                       check=True, capture_output=True, timeout=180)
+
+
 def _shown(path: Path) -> str:
     """A file of the repository by its path in it: the picture names no machine's folders."""
     resolved = path.resolve()
@@ -56,11 +82,14 @@ def main(argv: list[str] | None = None) -> None:
                         default=[REPO / "sample_data" / "team_match.pbn"])
     parser.add_argument("-o", "--output", type=Path, required=True)
     parser.add_argument("--height", type=int, default=1500)
+    parser.add_argument("--width", type=int, default=1100)
+    parser.add_argument("--layout", choices=LAYOUTS, default="full")
     parser.add_argument("--dd", action="store_true", help="solve the deals double dummy")
     args = parser.parse_args(argv)
     games = [game for path in args.paths for game in PbnReader(path, _shown(path))]
-    screenshot(report_html(games, "Hand records and results", solve=args.dd),
-               args.output.resolve(), height=args.height)
+    screenshot(report_html(games, "Hand records and results", solve=args.dd,
+                           layout=args.layout),
+               args.output.resolve(), width=args.width, height=args.height)
     print(f"wrote {args.output}", file=sys.stderr)
 
 

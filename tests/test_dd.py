@@ -238,3 +238,45 @@ def test_a_lin_file_is_analysed_and_written_as_pbn(tmp_path):
     assert game.value("Deal") == ("N:..AKQJT98765432. ...AKQJT98765432 AKQJT98765432... "
                                   ".AKQJT98765432..")
     assert game.value("OptimumScore") == "NS 1510"
+
+
+#: A CRLF file whose tags are not in the order analyze writes them, with a full table
+#: whose rows run N, S, E, W (each NT first) and state 12 where the solver finds 13.
+CRLF_RECORD = (
+    '% PBN 2.1\r\n'
+    '[Event "Club \u00e9t\u00e9"]\r\n'
+    '[Board "1"]\r\n'
+    '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\r\n'
+    + "".join(f"{seat} {strain:>2} {tricks:>2}\r\n" for seat in "NSEW"
+              for strain, tricks in zip(("NT", "S", "H", "D", "C"),
+                                        (0, 12, 0, 13, 0) if seat in "NS" else
+                                        (0, 0, 13, 0, 13)))
+    + '{the tricks as a club printed them}\r\n'
+    '[Dealer "N"]\r\n'
+    '[Vulnerable "None"]\r\n'
+    '[OptimumScore "NS 1510"]\r\n'
+    '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\r\n'
+    '\r\n')
+
+
+def test_analyze_keeps_every_byte_of_a_crlf_file_in_order(tmp_path):
+    source, out = tmp_path / "club.pbn", tmp_path / "out.pbn"
+    before = CRLF_RECORD.encode("utf-8")
+    source.write_bytes(before)
+    result = CliRunner().invoke(main, ["analyze", "-q", str(source), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    after = out.read_bytes()
+    # SUITS_DEAL: N and S take 13 tricks in spades, so the two "12" rows become "13";
+    # OptimumScore already states the par (NS 1510) and stays; ParContract is added
+    # after the last tag (Deal), on a CRLF line of its own.
+    changed = before.replace(b"N  S 12\r\n", b"N  S 13\r\n").replace(b"S  S 12\r\n",
+                                                                   b"S  S 13\r\n")
+    assert after == changed.replace(b'...AKQJT98765432"]\r\n',
+                                    b'...AKQJT98765432"]\r\n[ParContract "NS 7S="]\r\n')
+    # every byte of the file, but for the two tricks rewritten, is there in order
+    kept = iter(after)
+    assert all(byte in kept for byte in before.replace(b" 12\r", b" \r"))
+    assert after.count(b"\r\n") == after.count(b"\n")
+    assert [tag.name for tag in next(iter(pbnkit.read(out))).tags] == [
+        "Event", "Board", "OptimumResultTable", "Dealer", "Vulnerable", "OptimumScore",
+        "Deal", "ParContract"]

@@ -3,6 +3,7 @@ call and trick looked for, every value from a file kept as text."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -103,19 +104,23 @@ def test_the_team_match_shows_every_hand_call_and_trick():
     games = list(pbnkit.read(SAMPLE_DATA / "team_match.pbn"))
     page = parse(report_html(games))
     boards = page.find("article", "board")
-    assert len(boards) == len(games)
-    for game, board in zip(games, boards):
+    # each board was played in both rooms: one diagram for the two records
+    assert len(boards) == len(games) // 2 == 4
+    records = [(board, record) for board in boards for record in board.find("div", "record")]
+    assert len(records) == len(games)
+    for game, (board, record) in zip(games, records):
         deal = pbnkit.model.Deal.from_pbn(game.value("Deal"))
         hands = board.find("div", "hand")
         assert [h.attrs["data-seat"] for h in hands] == ["N", "E", "S", "W"]
         for seat, hand in zip(Seat, hands):
             assert sorted(cards_of(hand)) == sorted(card_name(c) for c in deal[seat].cards)
             assert len(cards_of(hand)) == 13
+        assert record.find("h4")[0].text() == f"{game.value('Room')} room"
         calls = [cell.text().replace("!", "").rstrip("0123456789")
-                 for cell in board.find("table", "calls")[0].find("td") if cell.text()]
+                 for cell in record.find("table", "calls")[0].find("td") if cell.text()]
         tokens = [item.text for item in section(game, "Auction").items]
         assert calls == [call_text(token) for token in tokens]
-        tricks = board.find("table", "tricks")[0].find("tbody")[0].find("tr")
+        tricks = record.find("table", "tricks")[0].find("tbody")[0].find("tr")
         assert len(tricks) == 13
         played = [cell.text() for row in tricks for cell in row.find("td")[:4]]
         assert sorted(played) == sorted(card_name(card)[1:] + card_name(card)[0]
@@ -227,10 +232,15 @@ def test_chicago_and_team_match_sheets():
     (match,) = score_games(games).sheet.matches
     sheet = parse(report_html(games)).find("table", "match")[0]
     rows = sheet.find("tbody")[0].find("tr")
-    assert len(rows) == len(match.boards) + 1
+    assert len(rows) == len(match.boards) + 2  # the boards, the IMPs, the victory points
     won_a = sum(b.imps for b in match.boards if b.imps > 0)
     won_b = -sum(b.imps for b in match.boards if b.imps < 0)
-    assert [c.text() for c in rows[-1].find("td")][-2:] == [str(won_a), str(won_b)]
+    assert [c.text() for c in rows[-2].find("td")][-2:] == [str(won_a), str(won_b)]
+    # the WBF 2013 scale shares 20 VPs between the two teams, written to two decimals
+    vp_a, vp_b = (c.text() for c in rows[-1].find("td")[-2:])
+    assert rows[-1].find("td")[0].text() == "Victory points"
+    assert re.fullmatch(r"\d+\.\d\d", vp_a) and re.fullmatch(r"\d+\.\d\d", vp_b)
+    assert float(vp_a) + float(vp_b) == pytest.approx(20) and float(vp_a) > 10
 
 
 def test_report_command_reads_pbn_files_and_archives(tmp_path):
@@ -241,7 +251,7 @@ def test_report_command_reads_pbn_files_and_archives(tmp_path):
         result = CliRunner().invoke(main, ["report", str(source), "-o", str(out)])
         assert result.exit_code == 0, result.output
         boards = parse(out.read_text(encoding="utf-8")).find("article", "board")
-        assert len(boards) == len(list(pbnkit.read(SAMPLE_DATA / "team_match.pbn")))
+        assert [board.attrs["id"] for board in boards] == [f"board-{n}" for n in range(1, 5)]
     again = CliRunner().invoke(main, ["report", str(archive), "-o", str(out)])
     assert again.exit_code == 2 and "--force" in again.output
 
@@ -312,3 +322,141 @@ def test_the_team_match_sheet_names_the_teams_and_their_imps_as_the_text_sheet()
     assert "Aurora 27, Borealis 8: Aurora win by 19" in html
     text = CliRunner().invoke(main, ["score", str(SAMPLE_DATA / "team_match.pbn")]).output
     assert "Total IMPs: Aurora 27, Borealis 8: Aurora win by 19" in text
+
+
+def test_one_board_one_diagram_with_its_traveller_under_it():
+    games = list(pbnkit.read(PAIRS))
+    page = parse(report_html(games))
+    boards = page.find("article", "board")
+    played = {}
+    for game in games:
+        played.setdefault(game.value("Board"), []).append(game)
+    # three boards, Board 3 among them once, though it has records of its own
+    assert [b.attrs["id"] for b in boards] == [f"board-{n}" for n in played] == \
+        ["board-1", "board-2", "board-3"]
+    for board, (number, records) in zip(boards, played.items()):
+        assert len(board.find("div", "diagram")) == 1
+        assert board.text().count(f"Board {number}") == 1  # the corner, not a header too
+        rows = board.find("table", "traveller")[0].find("tbody")[0].find("tr")
+        assert len(rows) == len(records)
+        # the N-S pair of each result line, in file order
+        assert [row.find("td")[0].text().split()[0] for row in rows] == \
+            [game.value("PairNS") for game in records]
+
+
+def test_the_full_page_says_the_event_once_and_no_file_path():
+    html = report_html(pbnkit.read(PAIRS))
+    page = parse(html)
+    (viewport,) = [m for m in page.find("meta") if m.attrs.get("name") == "viewport"]
+    assert "width=device-width" in viewport.attrs["content"]
+    (heading,) = page.find("h2", "event-title")
+    assert heading.text() == "pbnkit sample pairs"
+    assert page.text().count("Bergen NOR") == 1 and page.text().count("2024.06.01") == 1
+    assert str(PAIRS) not in html and "sample_data" not in page.text()
+
+
+def test_hand_records_print_four_boards_a_page_with_hcp_dealer_and_vulnerability():
+    from tests.session24 import session
+
+    games = pbnkit.read_text(session(boards=24, tables=4))
+    page = parse(report_html(games, layout="hand-records"))
+    pages = page.find("div", "hand-page")
+    assert [len(p.find("article", "hand-slip")) for p in pages] == [4] * 6
+    slips = page.find("article", "hand-slip")
+    assert page.find("table", "traveller") == [] and page.find("table", "calls") == []
+    first = {game.value("Board"): game for game in reversed(games)}
+    for number, slip in enumerate(slips, 1):
+        game = first[str(number)]
+        corner = slip.find("div", "corner")[0].text()
+        vulnerable = {"NS": "N-S", "EW": "E-W"}.get(game.value("Vulnerable"),
+                                                     game.value("Vulnerable"))
+        assert f"Dealer {game.value('Dealer')}" in corner and f"Vul {vulnerable}" in corner
+        points = [int(span.text()) for span in slip.find("div", "hcp")[0].find("span")]
+        assert sum(points) == 40  # the four aces, kings, queens and jacks: 4 x 10 points
+
+
+def test_hcp_worked_by_hand():
+    # Board 1 of the pairs sample: North AKJ84 K7 A93 852 = 4+3+1 + 3 + 4 = 15; East
+    # 97 J109 QJ65 KQJT = 1 + 2+1 + 3+2+1 = 10; South Q1063 A842 K74 97 = 2+4+3 = 9;
+    # West 52 Q653 1082 A643 = 2 + 4 = 6.
+    board = parse(report_html(pbnkit.read(PAIRS))).find("article", "board")[0]
+    hcp = {span.attrs["class"]: span.text() for span in board.find("div", "hcp")[0].find("span")}
+    assert hcp == {"N": "15", "E": "10", "S": "9", "W": "6"}
+
+
+def test_the_results_page_ranks_by_name_then_gives_the_travellers():
+    games = list(pbnkit.read(PAIRS))
+    page = parse(report_html(games, layout="results"))
+    assert page.find("div", "diagram") == []
+    headings = [h.text() for h in page.find("h2")]
+    assert headings.index("Rankings") < headings.index("Travellers")
+    names = [row.find("td")[2].text() for row in
+             page.find("table", "rankings")[0].find("tbody")[0].find("tr")]
+    assert "Dahl, Per - Dahl, Eva" in names
+    assert [h.attrs["id"] for h in page.find("h3")] == ["board-1", "board-2", "board-3"]
+
+
+def test_team_standings_share_twenty_victory_points_a_match():
+    page = parse(report_html(pbnkit.read(SAMPLE_DATA / "teams_round_robin.pbn"),
+                             layout="results"))
+    rows = page.find("table", "standings")[0].find("tbody")[0].find("tr")
+    assert [row.find("td")[1].text() for row in rows][0] == "Aurora"
+    vps = [row.find("td")[-1].text() for row in rows]
+    assert all(re.fullmatch(r"\d+\.\d\d", vp) for vp in vps)
+    # three teams, each pair of them one match: three matches of 20 VPs each
+    assert sum(map(float, vps)) == pytest.approx(3 * 20)
+
+
+#: A figure printed as Python writes a float: more than two decimals.
+FLOAT_REPR = re.compile(r"\d\.\d{3,}")
+
+
+@pytest.mark.parametrize("layout", ["full", "hand-records", "results"])
+def test_every_number_on_the_page_is_formatted(layout):
+    from tests.session24 import session
+
+    sources = [list(pbnkit.read(path)) for path in sorted(SAMPLE_DATA.glob("*.pbn"))]
+    for games in sources + [pbnkit.read_text(session(boards=8, tables=3))]:
+        page = parse(report_html(games, layout=layout))
+        body = page.find("body")[0]
+        for element in [body] + body.find():  # each piece of text as the page holds it
+            for part in element.parts:
+                assert not (isinstance(part, str) and FLOAT_REPR.search(part)), part
+        for table in body.find("table", "traveller") + body.find("table", "rankings"):
+            heads = [th.text() for th in table.find("thead")[0].find("th")]
+            for row in table.find("tbody")[0].find("tr"):
+                cells = dict(zip(heads, (td.text() for td in row.find("td"))))
+                for head, value in cells.items():
+                    if head.startswith("%") and value:
+                        assert re.fullmatch(r"\d+\.\d\d", value), (head, value)
+                    if head.startswith("MP") or head == "Matchpoints":
+                        assert re.fullmatch(r"\d+\.\d\d?", value), (head, value)
+
+
+def test_a_problem_line_names_its_board():
+    text = ('[Event "Club"]\n[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n'
+            '[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n\n'
+            '[Event "Club"]\n[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n'
+            '[Contract "4S"]\n[Declarer "N"]\n\n')
+    page = parse(report_html(pbnkit.read_text(text)))
+    problems = [li.text() for li in page.find("ul", "problems")[0].find("li")]
+    assert problems and all("board 5" in line.lower() for line in problems)
+
+
+def test_dd_works_out_the_par_of_a_stated_table_that_has_none():
+    pytest.importorskip("endplay.dds", reason="the solver comes with the dd extra")
+    # N spades, E hearts, S diamonds, W clubs, each suit whole: N-S take 13 tricks in
+    # spades and diamonds, E-W in hearts and clubs. N-S bid 7S, 1510 not vulnerable
+    # (210 + 500 + 1000); E-W's 7NT would go down 13 on South's diamonds.
+    # At no trumps the opening leader runs the suit he holds: 0 tricks for any declarer.
+    rows = "".join(f"{seat} {strain} {13 if strain != 'NT' and ours else 0}\n"
+                   for seat in "NESW" for strain in ("NT", "S", "H", "D", "C")
+                   for ours in [(seat in "NS") == (strain in "SD")])
+    text = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. '
+            '...AKQJT98765432"]\n'
+            '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n' + rows)
+    games = pbnkit.read_text(text)
+    assert parse(report_html(games)).find("caption") == []  # stated, no par
+    caption = parse(report_html(games, solve=True)).find("table", "grid")[0].find("caption")
+    assert caption[0].text() == "Par: NS 7S= (N-S +1510)"

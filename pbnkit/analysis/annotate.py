@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+from codecs import BOM_UTF8 as BOM
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -12,12 +13,19 @@ from pathlib import Path
 
 from pbnkit.analysis.records import deal_setting
 from pbnkit.analysis.solver import BATCH, solve_with_par
+from pbnkit.analysis.splice import spliced
 from pbnkit.analysis.tables import OPTIMUM_RESULT_COLUMNS, Par, TrickTable
 from pbnkit.export.atomic import atomic_file
 from pbnkit.lin.layout import pbn_layout
+from pbnkit.lin.reader import sniff
 from pbnkit.pbn.reader import read
+from pbnkit.pbn.split import codec_of, detect, line_separable
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.writer import PbnWriter
+
+
+#: a record with its table and par, or None when it holds no whole deal
+Solved = tuple[Game, tuple[TrickTable, Par] | None]
 
 
 @dataclass
@@ -56,11 +64,12 @@ def analysed_tags(game: Game, table: TrickTable, par: Par) -> Game:
     return replace(game, tags=tuple(tags))
 
 
-def analyse_games(games: Iterable[Game], summary: AnalysisSummary,
-                  on_batch: Callable[[int], None] | None = None) -> Iterator[Game]:
-    """Each game, with its double-dummy tags when it holds a whole deal; the deals are
-    solved 40 to a batch, in order, and ``on_batch`` hears how many records each batch
-    held once it is solved (solving a deal is slow, so progress is worth telling)."""
+def solved_games(games: Iterable[Game], summary: AnalysisSummary,
+                 on_batch: Callable[[int], None] | None = None) -> Iterator[Solved]:
+    """Each game with its double-dummy table and par, None for a record without a whole
+    deal; the deals are solved 40 to a batch, in order, and ``on_batch`` hears how many
+    records each batch held once it is solved (solving a deal is slow, so progress is
+    worth telling)."""
     games = iter(games)
     while batch := list(islice(games, BATCH)):
         settings = [deal_setting(game) for game in batch]
@@ -70,18 +79,80 @@ def analyse_games(games: Iterable[Game], summary: AnalysisSummary,
             on_batch(len(batch))
         for game, setting in zip(batch, settings):
             if setting is None:
-                yield game
+                yield game, None
                 continue
-            table, par = next(solved)
             summary.analysed += 1
-            yield analysed_tags(game, table, par)
+            yield game, next(solved)
+
+
+def analyse_games(games: Iterable[Game], summary: AnalysisSummary,
+                  on_batch: Callable[[int], None] | None = None) -> Iterator[Game]:
+    """Each game, with its double-dummy tags when it holds a whole deal."""
+    for game, found in solved_games(games, summary, on_batch):
+        yield game if found is None else analysed_tags(game, *found)
+
+
+def _byte_form(path: Path) -> str | None:
+    """The codec of a PBN file whose bytes can take the tags as they are (an ASCII-based
+    one); None for a LIN file, or a PBN file in UTF-16."""
+    with open(path, "rb") as stream:
+        head = stream.read(1 << 16)
+    if sniff(head, str(path)) == "lin":
+        return None
+    codec = codec_of(detect(head))
+    return codec if line_separable(codec) else None
+
+
+def _file_bytes(path: Path, name: str, first: bool, summary: AnalysisSummary,
+                on_batch: Callable[[int], None] | None) -> bytes | None:
+    """The file with the tags written into its records' bytes; None when a record's
+    bytes do not take them (the file is then written by the PBN writer)."""
+    reader = read(path, name)
+    pieces: list[bytes] = []
+    for game, found in solved_games(reader, summary, on_batch):
+        if game.original_head is not None:
+            head = game.original_head
+            pieces.append(head if first or not head.startswith(BOM) else head[len(BOM):])
+        piece = game.original if found is None else spliced(game, *found)
+        if piece is None or not game.original:
+            return None
+        pieces.append(piece)
+        pieces.append(game.original_tail or b"")
+    if not pieces:
+        pieces.append(reader.original_head or b"")
+    return b"".join(pieces)
 
 
 def analyse_files(paths: Sequence[Path], out: str | os.PathLike[str], force: bool = False,
                   names: dict[str, str] | None = None,
                   on_batch: Callable[[int], None] | None = None) -> AnalysisSummary:
     """Write the games of ``paths``, in order and with their double-dummy tags, to the PBN
-    file ``out`` (replaced only with ``force``). The text is UTF-8, with a byte order mark
+    file ``out`` (replaced only with ``force``).
+
+    PBN files in one ASCII-based encoding keep every byte: the tags are written into each
+    record's bytes as read (:mod:`pbnkit.analysis.splice`). Otherwise (a LIN file, UTF-16,
+    files in different encodings) the records are written by the PBN writer, in UTF-8."""
+    forms = {_byte_form(path) for path in paths}
+    if len(forms) == 1 and None not in forms:
+        summary = AnalysisSummary()
+        pieces: list[bytes] = []
+        for number, path in enumerate(paths):
+            data = _file_bytes(path, (names or {}).get(str(path), str(path)), number == 0,
+                               summary, on_batch)
+            if data is None:
+                break
+            pieces.append(data)
+        else:
+            with atomic_file(out, force) as stream:
+                stream.write(b"".join(pieces))
+            return summary
+    return _written(paths, out, force, names, on_batch)
+
+
+def _written(paths: Sequence[Path], out: str | os.PathLike[str], force: bool,
+             names: dict[str, str] | None,
+             on_batch: Callable[[int], None] | None) -> AnalysisSummary:
+    """The records written by the PBN writer. The text is UTF-8, with a byte order mark
     when the first file had one or when a file was in another encoding and holds a
     character outside ASCII (so that no reader takes it for that other encoding)."""
     summary = AnalysisSummary()

@@ -93,6 +93,20 @@ def solve_with_par(deals: Sequence[tuple[Deal, Vulnerability, Seat]]
         yield table, Par(int(found.score), _par_contracts(found, table))
 
 
+def par_of_table(table: TrickTable, vulnerability: Vulnerability, dealer: Seat) -> Par:
+    """The par of a deal known only by its table (a record states the table but not the
+    par): DDS's par, as :func:`solve_with_par` finds it, from the stated tricks."""
+    dds = _endplay("endplay.dds")
+    types = _endplay("endplay.types")
+    results = _endplay("endplay._dds").ddTableResults()
+    for strain in STRAINS:
+        for seat in SEATS:
+            results.resTable[_DENOM_OF_STRAIN[strain]][seat] = table[seat, strain]
+    found = dds.par(_endplay("endplay.dds.ddtable").DDTable(results),
+                    types.Vul(_VULNERABLE[vulnerability]), types.Player(int(dealer)))
+    return Par(int(found.score), _par_contracts(found, table))
+
+
 def _table(result: Any) -> TrickTable:
     by_denom = result.to_list()  # [denomination][player], in endplay's numbering
     return TrickTable.of({(seat, strain): int(by_denom[_DENOM_OF_STRAIN[strain]][seat])

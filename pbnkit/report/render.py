@@ -46,10 +46,19 @@ def environment() -> Environment:
     return env
 
 
-def render_report(events: list[EventView], title: str) -> str:
-    """The whole report: one self-contained HTML document."""
+#: The layouts of ``pbnkit report --layout``.
+LAYOUTS = ("full", "hand-records", "results")
+
+
+def render_report(events: list[EventView], title: str, layout: str = "full") -> str:
+    """The whole report: one self-contained HTML document, laid out as ``layout`` says:
+    ``full`` (each board with its auction, play and traveller, then the results),
+    ``hand-records`` (four diagrams to a printed page) or ``results`` (the rankings,
+    then the travellers)."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"no layout {layout!r}: choose one of {', '.join(LAYOUTS)}")
     return environment().get_template("report.html").render(
-        events=events, title=title, version=__version__)
+        events=events, title=title, version=__version__, layout=layout)
 
 
 def render_fragment(kind: str, view: object) -> str:

@@ -12,7 +12,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pbnkit.analysis.tables import Par, TrickTable, read_optimum_score, read_trick_cells
+from pbnkit.analysis.tables import (Par, TrickTable, read_hex_tricks, read_optimum_score,
+                                    read_trick_cells)
 from pbnkit.model.auction import Auction
 from pbnkit.model.calls import Contract, Vulnerability
 from pbnkit.model.cards import PBN_SUIT_ORDER, SEATS, Card, Seat, Side, Strain, Suit
@@ -35,6 +36,7 @@ STRAIN_SYMBOLS = {**{suit.strain: symbol for suit, symbol in SUIT_SYMBOLS.items(
                   Strain.NT: "NT"}
 VULNERABLE_NAMES = {Vulnerability.NONE: "None", Vulnerability.NS: "N-S",
                     Vulnerability.EW: "E-W", Vulnerability.ALL: "All"}
+_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _NOTE_TEXT = re.compile(r"\s*\d+\s*:(.*)", re.DOTALL)
 
 
@@ -59,6 +61,8 @@ class HandView:
     player: str | None
     #: spades, hearts, diamonds, clubs; None for a hand the record does not give
     suits: tuple[Holding, ...] | None
+    #: high-card points: ace 4, king 3, queen 2, jack 1
+    hcp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +141,7 @@ class BoardView:
     score: str | None
     commentary: tuple[str, ...]
     grid: GridView | None
-    #: the record's tag values shown under the board when given (Lead, Site, Scoring)
+    #: the record's own tag values shown under its play when given (Lead, Table)
     details: tuple[tuple[str, str], ...]
 
 
@@ -183,7 +187,9 @@ def hand_view(seat: Seat, hand: Hand | None, player: str | None) -> HandView:
     suits = tuple(Holding(suit.name, SUIT_SYMBOLS[suit],
                           tuple(rank_text(card) for card in sorted(hand.suit(suit), reverse=True)))
                   for suit in PBN_SUIT_ORDER)
-    return HandView(seat.name, SEAT_NAMES[seat], player, suits)
+    points = sum(_POINTS.get(card.rank.pbn(), 0) for card in hand.cards)
+    return HandView(seat.name, SEAT_NAMES[seat], player, suits,
+                    points if len(hand.cards) == 13 else None)
 
 
 def deal_hands(deal: Deal | None, players: Sequence[str | None] = (None,) * 4
@@ -259,17 +265,34 @@ def play_view(game: Game, sec: Section, outcome: AuctionOutcome | None) -> PlayV
     return play_of(play, _notes(sec))
 
 
-def stated_grid(game: Game) -> GridView | None:
-    """The grid of a record's own OptimumResultTable (with its OptimumScore and
-    ParContract as the par), when the table gives all 20 entries."""
+def stated_table(game: Game) -> TrickTable | None:
+    """The table a record states: its OptimumResultTable when it gives all 20 entries,
+    else its DoubleDummyTricks."""
     tag = game.tag("OptimumResultTable")
-    if tag is None:
+    if tag is not None:
+        cells, problems = read_trick_cells(tag)
+        if not problems and len(cells) == 20:
+            return TrickTable.of(cells)
+    digits = read_hex_tricks(game.value("DoubleDummyTricks"))
+    return None if digits is None else TrickTable.of(digits)
+
+
+def stated_grid(game: Game, solve: bool = False) -> GridView | None:
+    """The grid of a record's own table, with its OptimumScore and ParContract as the
+    par; ``solve``: the par worked out from the table when the record states none."""
+    table = stated_table(game)
+    if table is None:
         return None
-    cells, problems = read_trick_cells(tag)
-    if problems or len(cells) != 20:
-        return None
-    return grid_view(TrickTable.of(cells), _text(game, "ParContract"),
-                     read_optimum_score(game.value("OptimumScore")))
+    contracts = _text(game, "ParContract")
+    score = read_optimum_score(game.value("OptimumScore"))
+    if solve and contracts is None and score is None:
+        dealer = parse_or_none(Seat.from_pbn, game.value("Dealer") or "")
+        vulnerable = parse_or_none(Vulnerability.from_pbn, game.value("Vulnerable") or "")
+        if dealer is not None and vulnerable is not None:
+            from pbnkit.analysis.solver import par_of_table
+
+            return grid_view(table, par_of_table(table, vulnerable, dealer))
+    return grid_view(table, contracts, score)
 
 
 def _par_text(contracts: str | None, score_ns: int | None) -> str | None:
@@ -302,14 +325,14 @@ def _commentary(game: Game) -> tuple[str, ...]:
     return tuple(text.strip() for text in texts if text.strip())
 
 
-_DETAILS = ("Site", "Lead", "Scoring", "HomeTeam", "VisitTeam", "Stage", "Round", "Section",
-            "Table")
+_DETAILS = ("Lead", "Table")
 
 
-def board_view(game: Game, score: str | None = None, grid: GridView | None = None
-               ) -> BoardView:
+def board_view(game: Game, score: str | None = None, grid: GridView | None = None,
+               solve: bool = False) -> BoardView:
     """A record as a page shows it; ``score`` is what scoring gave it, ``grid`` the
-    solver's makeable contracts when the record states none."""
+    solver's makeable contracts when the record states none; ``solve``: the par of a
+    stated table that comes without its par is worked out."""
     deal = None
     text = game.value("Deal")
     if text:
@@ -340,7 +363,7 @@ def board_view(game: Game, score: str | None = None, grid: GridView | None = Non
         hands=deal_hands(deal, players), auction=auction, play=play,
         contract=contract, declarer=None if facts.declarer is None else facts.declarer.name,
         tricks=facts.tricks, result=result, score=score or _text(game, "Score"),
-        commentary=_commentary(game), grid=stated_grid(game) or grid,
+        commentary=_commentary(game), grid=stated_grid(game, solve) or grid,
         details=tuple((name, value) for name in _DETAILS
                       if (value := _text(game, name)) is not None),
     )
