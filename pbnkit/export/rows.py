@@ -481,7 +481,7 @@ def _noted(text: str) -> tuple[list[str], list[tuple[Any, ...]]]:
         texts += words
         annotations += [NO_ANNOTATIONS] * len(words)
         if position + 1 < len(parts):
-            annotations[-1] = (None, None, _int16(int(parts[position + 1])), (), ())
+            annotations[-1] = (None, None, _integer(parts[position + 1], _INT16), (), ())
     return texts, annotations
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from pbnkit.analysis.records import deal_setting
 from pbnkit.model.cards import Side
+from pbnkit.digits import whole_number
 from pbnkit.pbn.records import Game
 from pbnkit.report.views import (BoardView, GridView, Mark, VULNERABLE_NAMES, board_view,
                                  grid_view, mark_contract, stated_grid)
@@ -222,7 +223,8 @@ def _travellers(report: ScoreReport) -> tuple[Traveller, ...]:
 
 
 def _board_order(board: str) -> tuple[int, str]:
-    return (int(board), "") if board.strip().isdigit() else (1 << 30, board)
+    number = whole_number(board.strip())
+    return (number, "") if number is not None else (1 << 62, board)
 
 
 def _traveller_row(result: BoardResult, row: BoardScore) -> TravellerRow:
