@@ -93,6 +93,8 @@ def restored(rows: Iterable[Row], problem: str) -> Iterator[tuple[Row, Game]]:
     inheritance = Inheritance()
     source: Any = object()
     for number, row in enumerate(rows, start=1):
+        if not isinstance(row, dict):
+            raise ArchiveError(problem.format(number=number) + " (not a JSON object)")
         if row.get("index", 0) is None:
             continue  # the row of a file without records (schema version 2)
         try:
@@ -406,11 +408,25 @@ def _parquet_archive_rows(archive: str, columns: Sequence[str]) -> Iterator[Row]
 
 # -- JSON and JSONL -------------------------------------------------------------------------------
 
-def _loads(path: Path, number: int, line: str) -> Any:
+def _loads(path: Path, number: int, line: str) -> dict[str, Any]:
+    """A line of a JSON or JSONL archive: a JSON object (a record, or the header) or
+    :class:`ArchiveError` naming the file and line."""
     try:
-        return json.loads(line)
+        value = json.loads(line)
     except json.JSONDecodeError as error:
         raise ArchiveError(f"{path}:{number}: not JSON ({error.msg})") from None
+    except RecursionError:  # the decoder recurses into each array or object
+        raise ArchiveError(f"{path}:{number}: not a boards record (JSON nested too deep "
+                           "to read)") from None
+    if not isinstance(value, dict):
+        raise ArchiveError(f"{path}:{number}: not a boards record (a JSON "
+                           f"{_JSON_KINDS.get(type(value), 'value')}, not an object)")
+    return value
+
+
+#: what a JSON value is called, as the JSON standard names it
+_JSON_KINDS: dict[type, str] = {list: "array", str: "string", int: "number", float: "number",
+                                bool: "true or false", type(None): "null"}
 
 
 #: how pbnkit writes a record's line: path and index first
