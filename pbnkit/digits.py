@@ -21,3 +21,10 @@ def whole_number(text: str) -> int | None:
     if 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
         return int(text)
     return None
+
+
+def signed_number(text: str) -> int | None:
+    """:func:`whole_number`, after one optional sign (``+7``, ``-7``)."""
+    sign = text[:1]
+    number = whole_number(text[1:] if sign in ("+", "-") else text)
+    return -number if number is not None and sign == "-" else number

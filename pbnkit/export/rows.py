@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pbnkit.diagnostics import CODES, Diagnostic, Severity
+from pbnkit.digits import signed_number
 from pbnkit.errors import PbnError
 from pbnkit.export.schema import BOARDS
 from pbnkit.lin.runs import laid_out
@@ -205,13 +206,11 @@ def _is_uri(name: str) -> bool:
 # -- Derived columns ---------------------------------------------------------------------------
 
 def _integer(text: str | None, bounds: range) -> int | None:
+    """A whole number, signed or not, in ``bounds``; None otherwise."""
     if text is None:
         return None
-    try:
-        number = int(text.strip())
-    except ValueError:
-        return None
-    return number if number in bounds else None
+    number = signed_number(text.strip())
+    return number if number is not None and number in bounds else None
 
 
 # The values of a few tags come from a small set of spellings, and parsing one costs more
