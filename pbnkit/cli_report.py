@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from pbnkit.cli_archive import Inputs, pbn_inputs, stdin_option
+from pbnkit.cli_archive import Inputs, pbn_inputs, reported, stdin_option
 from pbnkit.progress import Progress
 from pbnkit.streams import STDIN
 
@@ -49,6 +49,7 @@ def _is_archive(path: str) -> bool:
 def _games(paths: Sequence[str], stdin_filename: str | None) -> Iterator[Game]:
     """The games of PBN files, directories of them, standard input and archives, in the
     order named."""
+    from pbnkit.errors import ReadError
     from pbnkit.export.archive import read_archive
     from pbnkit.jobs.units import Unit
 
@@ -58,8 +59,12 @@ def _games(paths: Sequence[str], stdin_filename: str | None) -> Iterator[Game]:
             continue
         inputs: Inputs = pbn_inputs((path,), stdin_filename if path == STDIN else None)
         for file in inputs.files:
-            # A unit's reader is the one validate uses: it knows every input format.
-            yield from Unit(inputs.names.get(str(file), str(file)), 0, source=str(file)).reader()
+            name = inputs.names.get(str(file), str(file))
+            try:
+                # A unit's reader is the one validate uses: it knows every input format.
+                yield from Unit(name, 0, source=str(file)).reader()
+            except OSError as error:
+                raise ReadError(f"cannot read {name}: {error.strerror or error}") from None
 
 
 @click.command("report")
@@ -110,16 +115,17 @@ def report_command(paths: tuple[str, ...], output: str, title: str, layout: str,
         except OutputError as error:
             raise click.UsageError(str(error)) from None
     progress = Progress("solving", enabled=False if quiet or not solve else None)
-    try:
+    # An archive or file that cannot be read, an output that cannot be written: one
+    # line and status 2, as for every command (a closed standard output is not one).
+    with reported(progress):
         html = report_html(_games(paths, stdin_filename), title, solve, progress.advance,
                            layout, vp_scale)
-    finally:
-        progress.close()
+        if output != STDOUT:
+            with atomic_file(output, force) as stream:
+                stream.write(html.encode("utf-8"))
     if output == STDOUT:
         sys.stdout.write(html)
         return
-    with atomic_file(output, force) as stream:
-        stream.write(html.encode("utf-8"))
     click.echo(f"pbnkit: wrote {output}", err=True)
 
 
@@ -151,10 +157,8 @@ def analyze_command(paths: tuple[str, ...], output: str, force: bool,
         raise click.UsageError(str(error)) from None
     inputs = pbn_inputs(paths, stdin_filename)
     progress = Progress("analysing", enabled=False if quiet else None)
-    try:
+    with reported(progress):
         summary = analyse_files(inputs.files, output, force, inputs.names, progress.advance)
-    finally:
-        progress.close()
     left = summary.records - summary.analysed
     click.echo(f"pbnkit: wrote {output}: {summary.analysed} deals analysed"
                + (f", {left} records without a whole deal left as they were" if left else ""),

@@ -9,7 +9,8 @@ Like python-chess, bad text and bad-in-context are different errors:
 * :class:`IllegalError` -- the value is valid but against the rules in its context
   (an insufficient bid, a revoke, a card the player does not hold).
 
-All are :class:`ValueError` subclasses so ``except ValueError`` keeps working.
+All are :class:`ValueError` subclasses so ``except ValueError`` keeps working. Beside
+them, :class:`ReadError` says that an input file cannot be read at all.
 """
 
 from __future__ import annotations
@@ -29,3 +30,7 @@ class InvalidTokenError(PbnError):
 
 class IllegalError(PbnError):
     """A valid value that the rules of bridge forbid in its context."""
+
+
+class ReadError(PbnError):
+    """An input file cannot be read (the system's error, with the file's name)."""

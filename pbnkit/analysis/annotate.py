@@ -15,6 +15,7 @@ from pbnkit.analysis.records import deal_setting
 from pbnkit.analysis.solver import BATCH, solve_with_par
 from pbnkit.analysis.splice import spliced
 from pbnkit.analysis.tables import OPTIMUM_RESULT_COLUMNS, Par, TrickTable
+from pbnkit.errors import ReadError
 from pbnkit.export.atomic import atomic_file
 from pbnkit.lin.layout import pbn_layout
 from pbnkit.lin.reader import sniff
@@ -161,9 +162,13 @@ def _written(paths: Sequence[Path], out: str | os.PathLike[str], force: bool,
     marked = False
     foreign = False
     for number, path in enumerate(paths):
-        reader = read(path, (names or {}).get(str(path), str(path)))  # PBN or LIN
-        for game in analyse_games(reader, summary, on_batch):
-            writer.write(pbn_layout(game))
+        name = (names or {}).get(str(path), str(path))
+        try:
+            reader = read(path, name)  # PBN or LIN
+            for game in analyse_games(reader, summary, on_batch):
+                writer.write(pbn_layout(game))
+        except OSError as error:
+            raise ReadError(f"cannot read {name}: {error.strerror or error}") from None
         writer.write_trailer(reader.trailer)
         marked = marked or (number == 0 and reader.encoding_info.bom)
         foreign = foreign or reader.encoding not in ("utf-8", "utf-8 (bom)")

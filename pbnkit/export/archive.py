@@ -82,7 +82,17 @@ def archived_games(rows: Iterable[Row], archive: str) -> Iterator[ArchivedGame]:
     """Games restored from stored rows in order; inheritance starts again with each
     source file (a new path, or index 0)."""
     for row, game in restored(rows, f"{archive}: record {{number}} is not a boards record"):
-        yield ArchivedGame(game, row["encoding"], row_elements(row["trailer"]))
+        try:
+            trailer = row_elements(row["trailer"])
+        except _NOT_A_RECORD as error:
+            raise ArchiveError(f"{archive}: the record of {row['path']} at index "
+                               f"{row['index']} is not a boards record (trailer: "
+                               f"{type(error).__name__}: {error})") from None
+        yield ArchivedGame(game, row["encoding"], trailer)
+
+
+#: what reading a row that is not a boards record raises (a value of another JSON type)
+_NOT_A_RECORD = (AttributeError, KeyError, TypeError, ValueError)
 
 
 def restored(rows: Iterable[Row], problem: str) -> Iterator[tuple[Row, Game]]:
@@ -93,8 +103,12 @@ def restored(rows: Iterable[Row], problem: str) -> Iterator[tuple[Row, Game]]:
     inheritance = Inheritance()
     source: Any = object()
     for number, row in enumerate(rows, start=1):
+        if not isinstance(row, dict):
+            raise ArchiveError(problem.format(number=number) + " (not a JSON object)")
         if row.get("index", 0) is None:
             continue  # the row of a file without records (schema version 2)
+        if not isinstance(row.get("path"), str) or type(row.get("index")) is not int:
+            raise ArchiveError(problem.format(number=number) + " (no path and index)")
         try:
             if row["path"] != source or row["index"] == 0:
                 inheritance, source = Inheritance(), row["path"]
@@ -102,7 +116,7 @@ def restored(rows: Iterable[Row], problem: str) -> Iterator[tuple[Row, Game]]:
             values = inheritance.resolve(tags)
             game = Game(tags, row_elements(row["preamble"]), row["line"], row["index"],
                         row["path"], values, row_diagnostics(row, values.get("Board")))
-        except (KeyError, TypeError, ValueError) as error:
+        except _NOT_A_RECORD as error:
             raise ArchiveError(problem.format(number=number)
                                + f" ({type(error).__name__}: {error})") from None
         yield row, game
@@ -406,11 +420,25 @@ def _parquet_archive_rows(archive: str, columns: Sequence[str]) -> Iterator[Row]
 
 # -- JSON and JSONL -------------------------------------------------------------------------------
 
-def _loads(path: Path, number: int, line: str) -> Any:
+def json_object(path: str | Path, number: int, line: str) -> dict[str, Any]:
+    """A line of a JSON or JSONL archive: a JSON object (a record, or the header) or
+    :class:`ArchiveError` naming the file and line."""
     try:
-        return json.loads(line)
+        value = json.loads(line)
     except json.JSONDecodeError as error:
         raise ArchiveError(f"{path}:{number}: not JSON ({error.msg})") from None
+    except RecursionError:  # the decoder recurses into each array or object
+        raise ArchiveError(f"{path}:{number}: not a boards record (JSON nested too deep "
+                           "to read)") from None
+    if not isinstance(value, dict):
+        raise ArchiveError(f"{path}:{number}: not a boards record (a JSON "
+                           f"{_JSON_KINDS.get(type(value), 'value')}, not an object)")
+    return value
+
+
+#: what a JSON value is called, as the JSON standard names it
+_JSON_KINDS: dict[type, str] = {list: "array", str: "string", int: "number", float: "number",
+                                bool: "true or false", type(None): "null"}
 
 
 #: how pbnkit writes a record's line: path and index first
@@ -439,7 +467,7 @@ def _line_key(path: Path, number: int, line: str) -> tuple[str | None, int | Non
         index = _INDEX.match(line, end) if source is None or isinstance(source, str) else None
         if index is not None:
             return source, int(index.group(1))
-    return _row_key(_loads(path, number, line))
+    return _row_key(json_object(path, number, line))
 
 
 def _jsonl_lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -473,7 +501,7 @@ def _ordered_json(path: Path, lines: Callable[[], Iterator[tuple[int, str]]]) ->
             if not check.feed(paths, indexes):
                 break
             paths, indexes = [], []
-    records = (_loads(path, number, line) for number, line in lines())
+    records = (json_object(path, number, line) for number, line in lines())
     if check.feed(paths, indexes):
         yield from records
     else:
@@ -496,10 +524,10 @@ def _json_rows(path: Path) -> Iterator[Row]:
         head = stream.readline()
         streamed = head.rstrip().endswith('"records": [')
         if streamed:
-            header = _loads(path, 1, head.rstrip()[:-len('"records": [')].rstrip(", ") + "}")
+            header = json_object(path, 1, head.rstrip()[:-len('"records": [')].rstrip(", ") + "}")
             _check_version(path, header.get("schema"), header.get("version"))
         else:
-            document = _loads(path, 1, head + stream.read())
+            document = json_object(path, 1, head + stream.read())
     if streamed:
         yield from _ordered_json(path, partial(_json_lines, path))
         return
@@ -512,5 +540,6 @@ def _json_rows(path: Path) -> Iterator[Row]:
 __all__ = [
     "ArchiveError", "ArchiveOrderWarning", "ArchivedGame", "BATCH_SIZE", "ConvertSummary",
     "JsonSink", "JsonlSink", "ParquetSink", "archive_rows", "convert", "iter_archive",
+    "json_object",
     "output_format", "read_archive", "records", "write_rows",
 ]

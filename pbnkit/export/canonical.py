@@ -29,6 +29,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 
+from pbnkit.digits import whole_number
 from pbnkit.errors import PbnError
 from pbnkit.export.rows import sorted_hands
 from pbnkit.model import (
@@ -305,13 +306,15 @@ def _normalise(name: str, value: str, values: Mapping[str, str], dealer: Seat | 
 def _result(value: str, declarer: Seat | None) -> str:
     """Declarer's tricks, when the value tells them (NS n / EW n for declarer's side)."""
     match = _RESULT.fullmatch(value.strip())
-    if match:
-        return match[1] + str(int(match[2]))
+    number = whole_number(match[2]) if match else None
+    if match and number is not None:
+        return match[1] + str(number)
     match = _SIDE_RESULT.fullmatch(value.strip())
     if match and declarer is not None:
         for side, tricks in ((match[2], match[3]), (match[4], match[5])):
-            if side and side.upper() == declarer.side.value:
-                return match[1] + str(int(tricks))
+            number = whole_number(tricks) if side else None
+            if side and side.upper() == declarer.side.value and number is not None:
+                return match[1] + str(number)
     return value
 
 

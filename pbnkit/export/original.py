@@ -19,7 +19,6 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import Any
 
 
 from pbnkit.export.atomic import atomic_directory
@@ -46,11 +45,15 @@ class OriginalFile:
         return b"".join(self.pieces)
 
 
-def _bytes(value: Any) -> bytes | None:
+def _bytes(row: Row, column: str, number: int) -> bytes | None:
     """A binary column's value: bytes from Parquet, base64 text from JSON."""
+    value = row.get(column)
     if value is None or isinstance(value, bytes):
         return value
-    return base64.b64decode(value)
+    try:
+        return base64.b64decode(value)
+    except (TypeError, ValueError) as error:  # binascii.Error is a ValueError
+        raise OriginalError(f"row {number}: {column} is not base64 text ({error})") from None
 
 
 def original_files(rows: Iterable[Row]) -> Iterator[OriginalFile]:
@@ -59,8 +62,10 @@ def original_files(rows: Iterable[Row]) -> Iterator[OriginalFile]:
     current: OriginalFile | None = None
     index = -1
     for number, row in enumerate(rows, start=1):
-        head, tail = _bytes(row.get("original_head")), _bytes(row.get("original_tail"))
-        original = _bytes(row.get("original"))
+        if not isinstance(row, dict):
+            raise OriginalError(f"row {number}: not a boards record (not a JSON object)")
+        head, tail = _bytes(row, "original_head", number), _bytes(row, "original_tail", number)
+        original = _bytes(row, "original", number)
         name = row.get("source") or row.get("path")
         where = f"row {number} ({name}, record {row.get('index')})"
         if head is not None:
@@ -80,6 +85,8 @@ def original_files(rows: Iterable[Row]) -> Iterator[OriginalFile]:
             if original is None:
                 raise OriginalError(f"{where}: the archive does not keep the original bytes "
                                     "(schema version 1, or upgraded from it)")
+            if type(row["index"]) is not int:
+                raise OriginalError(f"{where}: the record's index is not a number")
             if row["index"] <= index:
                 raise OriginalError(f"{where}: not in record order")
             index = row["index"]

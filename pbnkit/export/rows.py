@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pbnkit.diagnostics import CODES, Diagnostic, Severity
+from pbnkit.digits import signed_number
 from pbnkit.errors import PbnError
 from pbnkit.export.schema import BOARDS
 from pbnkit.lin.runs import laid_out
@@ -205,13 +206,11 @@ def _is_uri(name: str) -> bool:
 # -- Derived columns ---------------------------------------------------------------------------
 
 def _integer(text: str | None, bounds: range) -> int | None:
+    """A whole number, signed or not, in ``bounds``; None otherwise."""
     if text is None:
         return None
-    try:
-        number = int(text.strip())
-    except ValueError:
-        return None
-    return number if number in bounds else None
+    number = signed_number(text.strip())
+    return number if number is not None and number in bounds else None
 
 
 # The values of a few tags come from a small set of spellings, and parsing one costs more
@@ -481,7 +480,7 @@ def _noted(text: str) -> tuple[list[str], list[tuple[Any, ...]]]:
         texts += words
         annotations += [NO_ANNOTATIONS] * len(words)
         if position + 1 < len(parts):
-            annotations[-1] = (None, None, _int16(int(parts[position + 1])), (), ())
+            annotations[-1] = (None, None, _integer(parts[position + 1], _INT16), (), ())
     return texts, annotations
 
 

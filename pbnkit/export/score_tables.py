@@ -19,6 +19,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pbnkit.digits import signed_number
 from pbnkit.export.atomic import atomic_file, check_target
 from pbnkit.export.schema import arrow_fields_json
 from pbnkit.scoring.report import REPORT_VERSION, ScoreReport
@@ -153,8 +154,5 @@ def _numbered(table: str, row: dict[str, Any]) -> dict[str, Any]:
 
 def board_number(text: str | None) -> int | None:
     """A Board tag value as the int32 ``board`` column: null when not an integer."""
-    try:
-        number = int(text.strip()) if text is not None else None
-    except ValueError:
-        return None
+    number = signed_number(text.strip()) if text is not None else None
     return number if number is not None and -2 ** 31 <= number < 2 ** 31 else None

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
+from pbnkit.digits import whole_number
 from pbnkit.errors import InvalidTokenError
 from pbnkit.export.archive import iter_archive
 from pbnkit.export.atomic import atomic_file, check_target
@@ -105,7 +106,7 @@ def _pairs(game: Game) -> list[str]:
             pairs.append("pg||")
         pairs.append(f"pc|{card}|")
     result = (game.value("Result") or "").strip()
-    if result.isdigit() and (len(cards) < 52 or _claimed(game)):
+    if whole_number(result) is not None and (len(cards) < 52 or _claimed(game)):
         pairs.append(f"mc|{result}|")
     return pairs
 
@@ -135,8 +136,9 @@ def _calls(auction: Section) -> list[str]:
     notes: dict[int, str] = {}
     for tag in auction.notes:
         number, _, text = tag.value.partition(":")
-        if number.strip().isdigit():
-            notes[int(number)] = text
+        index = whole_number(number.strip())
+        if index is not None:
+            notes[index] = text
     pairs: list[str] = []
     for item in auction.items:
         text = item.text.upper()

@@ -21,7 +21,6 @@ says which), or :func:`upgrade_rows` on its rows; the restore columns
 from __future__ import annotations
 
 import itertools
-import json
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ import pyarrow.parquet as pq
 
 from pbnkit.export import dataset
 from pbnkit.export.atomic import atomic_directory, atomic_file
-from pbnkit.export.archive import restored
+from pbnkit.export.archive import json_object, restored
 from pbnkit.export.pipeline import write_rows
 from pbnkit.export.rows import Row, common_root, game_row, is_record
 from pbnkit.export.schema import (RESTORE_COLUMNS, SCHEMA_NAME, SCHEMA_VERSION, boards_schema)
@@ -191,9 +190,12 @@ def archive_header(name: str) -> tuple[int, str | None]:
     if path.suffix.lower() == ".json":
         with open(path, encoding="utf-8") as stream:
             head = stream.readline().rstrip()
-        header = json.loads(head.removesuffix('"records": [').rstrip(", ") + "}") \
-            if head.endswith('"records": [') else json.loads(path.read_text(encoding="utf-8"))
-        return int(header.get("version", 1)), header.get("profile") or None
+        header = json_object(path, 1, head.removesuffix('"records": [').rstrip(", ") + "}") \
+            if head.endswith('"records": [') else json_object(path, 1, path.read_text("utf-8"))
+        version, profile = header.get("version", 1), header.get("profile")
+        if type(version) is not int:
+            raise ArchiveError(f"{name}: unreadable schema version {version!r}")
+        return version, profile if isinstance(profile, str) and profile else None
     if path.suffix.lower() == ".jsonl":
         for row in stored_rows(name):
             return row_version(row), None
@@ -222,10 +224,10 @@ def stored_rows(archive: str | os.PathLike[str],
         yield from _parquet_rows(path, columns)
     else:
         with open(path, encoding="utf-8") as stream:
-            for line in stream:
+            for number, line in enumerate(stream, start=1):
                 line = line.strip().removesuffix(",")
                 if line.startswith("{") and not line.startswith('{"schema"'):
-                    yield json.loads(line)
+                    yield json_object(path, number, line)
 
 
 def _parquet_rows(source: Any, columns: list[str] | None) -> Iterator[Row]:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pbnkit.errors import PbnError
+from pbnkit.errors import ReadError
 from pbnkit.jobs.units import Unit, collector_paused
 from pbnkit.pbn.records import Game
 from pbnkit.scoring.base import BoardResult
@@ -19,10 +19,6 @@ from pbnkit.scoring.text import board_lines
 
 if TYPE_CHECKING:  # Arrow, which it needs, would weigh on the start-up of pbnkit score
     from pbnkit.export.archive_units import ArchiveUnit
-
-
-class ReadError(PbnError):
-    """An input file cannot be read."""
 
 
 @dataclass(slots=True)

@@ -26,6 +26,7 @@ from operator import eq
 from typing import Final, TypeVar, cast
 
 from pbnkit.diagnostics import Diagnostic
+from pbnkit.digits import whole_number
 from pbnkit.lin.columns import Pairs, joined
 from pbnkit.lin.pair import Pair
 from pbnkit.lin.runs import section_body
@@ -60,8 +61,8 @@ SCORING: Final = {"I": "IMP", "P": "MP", "B": "BAM"}
 ALERT_NOTE: Final = "alert"
 
 _BID: Final = re.compile(r"([1-7])(NT|N|[CDHS])", re.IGNORECASE)
-_ROOM_BOARD: Final = re.compile(r"\s*([oOcC])(\d+)")
-_NUMBER: Final = re.compile(r"\d+")
+_ROOM_BOARD: Final = re.compile(r"\s*([oOcC])([0-9]+)")
+_NUMBER: Final = re.compile(r"[0-9]+")
 _HAND: Final = re.compile(r"(?:[SHDC][AKQJT2-9]*)*", re.IGNORECASE)
 _RS_RESULT: Final = re.compile(r"([1-7])(NT|N|[CDHS])([NESW])(X{0,2})([=+-]\d*)?$",
                                re.IGNORECASE)
@@ -131,8 +132,9 @@ class FileContext:
                     self.tags[tag] = (fields[index].strip(), pair)
             if len(fields) > 2 and fields[2].strip().upper() in SCORING:
                 self.tags["Scoring"] = (SCORING[fields[2].strip().upper()], pair)
-            if len(fields) > 3 and fields[3].strip().isdigit():
-                self.first_board = int(fields[3])
+            first_board = whole_number(fields[3].strip()) if len(fields) > 3 else None
+            if first_board is not None:
+                self.first_board = first_board
         elif name == "rs":
             self.results, self.results_pair = pair.value.split(","), pair
         elif name == "pn":
@@ -146,9 +148,10 @@ class FileContext:
     def result(self, room: str | None, board: str | None) -> str | None:
         """The ``rs`` entry of a vugraph board: two per board (open, closed) from the
         first board of ``vg``."""
-        if room not in ROOMS.values() or board is None or not board.isdigit():
+        number = whole_number(board) if board is not None else None
+        if room not in ROOMS.values() or number is None:
             return None
-        at = 2 * (int(board) - self.first_board) + (room == "Closed")
+        at = 2 * (number - self.first_board) + (room == "Closed")
         if 0 <= at < len(self.results) and self.results[at].strip():
             return self.results[at].strip()
         return None
@@ -322,19 +325,21 @@ def _room_and_board(pairs: Pairs, named: dict[str, int],
     if qx is not None:
         value = pairs.values[qx]
         match = _ROOM_BOARD.match(value)
-        if match is not None:
-            return ROOMS[match[1].lower()], str(int(match[2]))
+        number = whole_number(match[2]) if match is not None else None
+        if match is not None and number is not None:
+            return ROOMS[match[1].lower()], str(number)
         problems.append(Diagnostic("TG301", f"qx {value!r} names no room and board "
                                    "(o1, c1...)", pairs.lines[qx], pairs.value_column(qx)))
     ah = named.get("ah")
     if ah is not None:
         value = pairs.values[ah]
         last = value[value.rfind(" ") + 1:]  # "Board 12": the last word is the number
-        if last.isdecimal():  # the class of \d
-            return None, str(int(last))
-        numbers = _NUMBER.findall(value)
-        if numbers:
-            return None, str(int(numbers[-1]))
+        number = whole_number(last)
+        if number is None:
+            numbers = _NUMBER.findall(value)
+            number = whole_number(numbers[-1]) if numbers else None
+        if number is not None:
+            return None, str(number)
         problems.append(Diagnostic("TG301", f"ah {value!r} names no board",
                                    pairs.lines[ah], pairs.value_column(ah)))
     return None, None
@@ -582,7 +587,10 @@ def _rs_tags(result: str, pair: Pair) -> dict[str, TagPair]:
     level = int(match[1])
     strain = "NT" if match[2].upper() in ("N", "NT") else match[2].upper()
     over = match[5] or "="
-    tricks = level + 6 + (0 if over[0] == "=" or len(over) == 1 else int(over))
+    made = 0 if over[0] == "=" or len(over) == 1 else whole_number(over[1:])
+    if made is None:
+        return {}
+    tricks = level + 6 + (made if over[0] != "-" else -made)
     return {"Contract": tag("Contract", f"{level}{strain}{match[4].upper()}", pair),
             "Declarer": tag("Declarer", match[3].upper(), pair),
             "Result": tag("Result", str(tricks), pair)}

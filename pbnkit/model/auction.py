@@ -13,8 +13,9 @@ bad call does not hide everything after it.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import Final, NamedTuple, overload
 
 from pbnkit.errors import IllegalError
 from pbnkit.model.calls import (
@@ -54,6 +55,76 @@ class AuctionCall(NamedTuple):
         return f"AuctionCall({self.seat!r}, {self.call!r})"
 
 
+class CallLog:
+    """The calls of one auction state: an immutable sequence (``len``, indexing, slices
+    as tuples, iteration, equality with another log or a tuple) that shares one list
+    with the states before and after it.
+
+    ``appended`` adds a call at the end of the shared list when this state is its
+    longest, so that an auction of n calls is built in O(n) steps, not the O(n²) of
+    copying a tuple each call; a state with later calls after it copies its own calls
+    first (a branch), so no state ever sees another's calls. The list only grows, and
+    each state reads only its first ``length`` entries. (One auction is built by one
+    thread: two threads appending to the same state at once is not supported.)
+    """
+
+    __slots__ = ("_items", "_length")
+
+    def __init__(self, items: list[AuctionCall], length: int) -> None:
+        self._items: Final = items
+        self._length: Final = length
+
+    def appended(self, entry: AuctionCall) -> CallLog:
+        """This state's calls and ``entry``."""
+        items = self._items
+        if self._length == 0:  # a new auction: the empty log is everyone's
+            return CallLog([entry], 1)
+        if len(items) != self._length:  # a branch: later calls of another state follow
+            items = items[:self._length]
+        items.append(entry)
+        return CallLog(items, self._length + 1)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[AuctionCall]:
+        return islice(self._items, self._length)
+
+    @overload
+    def __getitem__(self, index: int) -> AuctionCall: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[AuctionCall, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> AuctionCall | tuple[AuctionCall, ...]:
+        if isinstance(index, slice):
+            return tuple(self._items[:self._length][index])
+        position = index + self._length if index < 0 else index
+        if not 0 <= position < self._length:
+            raise IndexError("call index out of range")
+        return self._items[position]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CallLog):
+            return self._length == other._length and (
+                self._items is other._items or tuple(self) == tuple(other))
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"CallLog({tuple(self)!r})"
+
+    def __reduce__(self) -> tuple[type[CallLog], tuple[list[AuctionCall], int]]:
+        return CallLog, (list(self), self._length)  # this state's calls, not the branches'
+
+
+#: the calls of an auction before the first one
+NO_CALLS: Final = CallLog([], 0)
+
 #: Every call in bidding order after Pass, X and XX, for :meth:`Auction.legal_calls`.
 ALL_CALLS = (PASS, DOUBLE, REDOUBLE) + tuple(
     Call.bid(level, strain) for level in range(1, 8) for strain in Strain
@@ -67,11 +138,13 @@ class Auction(NamedTuple):
     that was accepted) leave no call behind; they only move ``turn`` on.
 
     A tuple, so that each call builds the next state in one cheap step (the replay makes
-    one per call of every record) and no state can be changed afterwards.
+    one per call of every record) and no state can be changed afterwards; its calls are
+    a :class:`CallLog`, which each state shares with the next, so that the step does not
+    copy the calls made so far.
     """
 
     dealer: Seat
-    calls: tuple[AuctionCall, ...] = ()
+    calls: CallLog = NO_CALLS
     #: for each skipped player (``^S``), how many calls had been made before the skip
     skips: tuple[int, ...] = ()
     last_bid: AuctionCall | None = None
@@ -95,7 +168,7 @@ class Auction(NamedTuple):
             calls = " ".join(entry.call.pbn() for entry in self.calls)
             return f"Auction.from_calls({self.dealer!r}, {calls!r})"
         steps = []
-        for index, entry in enumerate(self.calls + (None,)):
+        for index, entry in enumerate((*self.calls, None)):
             steps += [".with_skip()"] * self.skips.count(index)
             if entry is not None:
                 accepted = ", insufficient_accepted=True" if entry.insufficient else ""
@@ -214,7 +287,7 @@ class Auction(NamedTuple):
         if fault is CallFault.AUCTION_OVER:
             raise IllegalError(self.explain(call, fault))
         entry = AuctionCall(self.turn, call, insufficient_accepted and fault is None)
-        dealer, calls, skips = self.dealer, self.calls + (entry,), self.skips
+        dealer, calls, skips = self.dealer, self.calls.appended(entry), self.skips
         if call.is_bid:
             return Auction(dealer, calls, skips, entry, Risk.UNDOUBLED, 0)
         if call.kind is CallKind.PASS:

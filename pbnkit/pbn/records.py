@@ -22,6 +22,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from pbnkit.diagnostics import Diagnostic
+from pbnkit.digits import whole_number
 
 if TYPE_CHECKING:
     from pbnkit.model.auction import Auction
@@ -223,8 +224,7 @@ class Game:
         """The Board tag's number; None when it is absent or not a positive integer
         (``3a``, ``0``: what ``TG008`` reports), as scoring reads it."""
         text = (self.value("Board") or "").strip()
-        number = int(text) if text.isascii() and text.isdigit() else 0
-        return number if number > 0 else None
+        return whole_number(text) or None
 
     @property
     def deal(self) -> Deal | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from pbnkit.diagnostics import Diagnostic
+from pbnkit.digits import MAX_DIGITS, whole_number
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pickling import by_fields
 
@@ -65,6 +66,13 @@ by_fields(Section)
 
 def _problem(message: str, line: int, column: int, code: str = "SY006") -> Diagnostic:
     return Diagnostic(code, message, line, column)
+
+
+def _too_long(text: str, line: int, column: int) -> Diagnostic:
+    """A note reference or NAG of more digits than any number of a file may have."""
+    shown = text if len(text) <= 24 else f"{text[:12]}...{text[-4:]}"
+    return _problem(f"malformed annotation {shown!r}: a number of {len(text.strip('=$'))} digits "
+                    f"(at most {MAX_DIGITS})", line, column)
 
 
 class _Decoder:
@@ -121,11 +129,15 @@ class _Decoder:
                 if items and items[-1].note is not None:
                     self.problems.append(_problem(
                         f"second note reference {text} on {items[-1].text}", line, column))
+                elif (note := whole_number(text[1:-1])) is None:
+                    self.problems.append(_too_long(text, line, column))
                 else:
-                    self.annotate(line, column, note=int(text[1:-1]))
+                    self.annotate(line, column, note=note)
             elif kind == "nag":
-                nag = int(text[1:])
-                if items and nag in items[-1].nags:
+                nag = whole_number(text[1:])
+                if nag is None:
+                    self.problems.append(_too_long(text, line, column))
+                elif items and nag in items[-1].nags:
                     self.problems.append(_problem(f"NAG {text} repeated", line, column))
                 else:
                     self.annotate(line, column, nags=(items[-1].nags if items else ()) + (nag,))

@@ -119,21 +119,30 @@ def line_separable(codec: str) -> bool:
 
 def whole_lines(stream: Readable) -> Iterator[bytes]:
     """The stream's bytes in blocks that end at a line end (but the last): LF, CRLF and
-    lone CR all end a line, and a CRLF is never cut in two."""
-    pending = b""
+    lone CR all end a line, and a CRLF is never cut in two.
+
+    The start of a line not ended yet is kept in pieces, joined once its end comes: a
+    line of many chunks costs its length, not the square of its chunks."""
+    pending: list[bytes] = []  # holds no line end, but maybe a last CR
     while True:
         chunk = stream.read(_CHUNK)
         if not chunk:
             break
-        data = pending + chunk
         # A CR at the very end may be the first half of a CRLF: keep it for later.
-        cut = len(data) - 1 if data.endswith(b"\r") else len(data)
-        last = max(data.rfind(b"\n", 0, cut), data.rfind(b"\r", 0, cut))
-        pending = data[last + 1:]
+        cut = len(chunk) - 1 if chunk.endswith(b"\r") else len(chunk)
+        last = max(chunk.rfind(b"\n", 0, cut), chunk.rfind(b"\r", 0, cut))
         if last >= 0:
-            yield data[:last + 1]
-    if pending:
-        yield pending
+            pending.append(chunk[:last + 1])
+            yield b"".join(pending)
+            pending = [chunk[last + 1:]]
+        elif pending and pending[-1].endswith(b"\r"):  # no LF after it: a line end
+            yield b"".join(pending)
+            pending = [chunk]
+        else:
+            pending.append(chunk)
+    rest = b"".join(pending)
+    if rest:
+        yield rest
 
 
 def normalized(block: bytes, encoding: Encoding) -> bytes:

@@ -16,14 +16,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pbnkit.digits import MAX_DIGITS
 from pbnkit.pbn.records import Element, ElementKind, TagPair
 
 Sort = Literal["+", "-"]
 Align = Literal["L", "R"]
 
 # PBN 5.1: an optional sort sign, a name of any printing characters but ';', then an
-# optional minimum width and alignment. The name stops at the backslash.
-_COLUMN = re.compile(r"(?P<sort>[+-])?(?P<name>[^;\\]*)(?:\\(?P<width>[0-9]+)(?P<align>[LR])?)?")
+# optional minimum width and alignment. The name stops at the backslash; a width of more
+# digits than a number may have is no column spec (TG016).
+_COLUMN = re.compile(r"(?P<sort>[+-])?(?P<name>[^;\\]*)"
+                     rf"(?:\\(?P<width>[0-9]{{1,{MAX_DIGITS}}})(?P<align>[LR])?)?")
 
 #: The tags PBN 2.1 defines as tables (sections 5.3 to 5.10): their value is a column
 #: spec. Other tags whose names end in "Table" are not tables: ``Table`` (4.4.7) names

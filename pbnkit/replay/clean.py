@@ -43,6 +43,7 @@ from pbnkit.model.calls import PASSED_OUT, Contract, Risk
 from pbnkit.model.cards import CARDS_BY_TEXT, SEATS, STRAINS, SUIT_MASKS, Seat, Strain
 from pbnkit.pbn.records import ElementKind, Game, TagPair
 from pbnkit.replay.notes import note_index
+from pbnkit.digits import whole_number
 from pbnkit.replay.outcome import Replayed, Tricks
 from pbnkit.replay.play import setting_of
 
@@ -129,7 +130,8 @@ def _words(tag: TagPair, notes: list[TagPair]) -> list[str] | None:
             elif noted or not _NOTE.fullmatch(word):
                 return None  # a second reference on one item, or a malformed one (SY006)
             else:
-                used.add(int(word[1:-1]))
+                # a number too long to read is 0, no note's index: the full replay says why
+                used.add(whole_number(word[1:-1]) or 0)
                 noted = True
         words = plain
     defined = set()

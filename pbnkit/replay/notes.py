@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from pbnkit.diagnostics import Diagnostic
+from pbnkit.digits import whole_number
 from pbnkit.pbn.records import Game, TagPair
 from pbnkit.pbn.sections import Section
 
@@ -22,7 +23,7 @@ _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.DOTALL)
 def note_index(note: TagPair) -> int | None:
     """The index of a Note tag written ``<n>:<text>``; None for any other value."""
     match = _NOTE_VALUE.match(note.value)
-    return None if match is None else int(match[1])
+    return None if match is None else whole_number(match[1])
 
 
 def check_notes(game: Game, section: Section, family: str) -> list[Diagnostic]:

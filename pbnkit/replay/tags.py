@@ -15,6 +15,7 @@ from pbnkit.errors import InvalidTokenError
 from pbnkit.model.calls import PASSED_OUT, Contract, Risk
 from pbnkit.model.cards import Seat, Side, Strain
 from pbnkit.model.deal import Deal
+from pbnkit.digits import whole_number
 from pbnkit.pickling import by_fields
 
 _CONTRACT = re.compile(r"\s*([1-7])(NT|N|[CDHS])(XX|X|R|\*\*|\*)?\s*", re.IGNORECASE)
@@ -120,8 +121,9 @@ def read_result(text: str | None) -> ResultTag | None:
     value = (text or "").strip()
     wrong = value.startswith("^")
     value = value[1:].strip() if wrong else value
-    if value.isdigit() and int(value) <= 13:
-        return ResultTag(int(value), (), wrong)
+    tricks = whole_number(value)
+    if tricks is not None and tricks <= 13:
+        return ResultTag(tricks, (), wrong)
     match = _RESULT_SIDES.fullmatch(value)
     if match is None:
         return None

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pbnkit.analysis.records import deal_setting
+from pbnkit.digits import whole_number
 from pbnkit.model.cards import Card, Side
 from pbnkit.model.values import parse_or_none
 from pbnkit.pbn.records import Game
@@ -386,7 +387,8 @@ def _paged(groups: Sequence[BoardGroup]) -> tuple[BoardGroup, ...]:
 
 
 def _board_order(board: str) -> tuple[int, str]:
-    return (int(board), "") if board.strip().isdigit() else (1 << 30, board)
+    number = whole_number(board.strip())
+    return (number, "") if number is not None else (1 << 62, board)
 
 
 def _traveller_row(result: BoardResult, row: BoardScore, digits: tuple[int, int],

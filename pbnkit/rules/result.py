@@ -11,6 +11,7 @@ from __future__ import annotations
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.model.calls import Contract
 from pbnkit.model.cards import Seat
+from pbnkit.digits import whole_number
 from pbnkit.pbn.records import Game, TagPair
 from pbnkit.replay.outcome import Tricks
 from pbnkit.replay.tags import ResultTag, read_contract, read_declarer, read_result
@@ -94,9 +95,9 @@ def check_claim(game: Game, claim: TagPair, tricks: Tricks | None,
     """A LIN board's claim (``mc``, declarer's total of tricks) against
     the play before it, reported at the ``mc`` pair: SC301. Without a play or a declarer
     only its count is judged (a deal has 13 tricks)."""
-    if not claim.value.isdigit():
+    count = whole_number(claim.value)
+    if count is None:
         return []  # a claim in no form: TG007 says so
-    count = int(claim.value)
     if tricks is None or declarer is None:
         why = "a deal has 13 tricks" if count > 13 else None
     else:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from pbnkit.diagnostics import Diagnostic, Severity
+from pbnkit.digits import whole_number
 from pbnkit.model import Side
 from pbnkit.pbn.records import TagPair
 from pbnkit.pickling import by_fields
@@ -100,14 +101,29 @@ def read_rubber(tag: TagPair, value: str) -> StatedRubber | None:
     where = (value, tag.line, tag.value_column or tag.column)
     bare = _RUBBER_BARE.fullmatch(text)
     if bare is not None:
-        return StatedRubber(*where, bare=(int(bare[1]), int(bare[2])))
+        points = _points(bare[1], bare[2])
+        return None if points is None else StatedRubber(*where, bare=points)
     match = _RUBBER_SIDES.fullmatch(text)
     if match is None or (match[4] or "").upper() == match[1].upper():
         return None
-    sides = [(Side(match[1].upper()), (int(match[2]), int(match[3])))]
+    first = _points(match[2], match[3])
+    if first is None:
+        return None
+    sides = [(Side(match[1].upper()), first)]
     if match[4]:
-        sides.append((Side(match[4].upper()), (int(match[5]), int(match[6]))))
+        second = _points(match[5], match[6])
+        if second is None:
+            return None
+        sides.append((Side(match[4].upper()), second))
     return StatedRubber(*where, sides=tuple(sides))
+
+
+def _points(above: str, below: str) -> tuple[int, int] | None:
+    """A side's points above and below the line; None when either is not a number."""
+    above_points, below_points = whole_number(above), whole_number(below)
+    if above_points is None or below_points is None:
+        return None
+    return above_points, below_points
 
 
 @dataclass(slots=True)

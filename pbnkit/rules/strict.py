@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model import Seat
+from pbnkit.digits import whole_number
 from pbnkit.pbn.records import ElementKind, Game, TagPair
 from pbnkit.pbn.tables import TABLES
 from pbnkit.replay.tags import deal_of
@@ -96,7 +97,7 @@ def _values(game: Game) -> Iterator[Diagnostic]:
         elif tag.name == "Contract" and value not in ("", "?") and value != "Pass" and (
                 value != value.upper()):
             problem = f"Contract {value!r} is not uppercase"
-        elif tag.name == "Result" and value not in ("", "?") and not value.isdigit():
+        elif tag.name == "Result" and value not in ("", "?") and whole_number(value) is None:
             problem = f"Result {value!r} is not declarer's number of tricks"
         elif tag.name == "Deal":
             problem = _deal_form(value, game.value("Dealer"))

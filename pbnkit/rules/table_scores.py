@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pbnkit.diagnostics import Diagnostic
+from pbnkit.digits import MAX_DIGITS
 from pbnkit.model import Contract, Risk, Seat, Side, Vulnerability
 from pbnkit.model.adjusted import ArtificialScore
 from pbnkit.pbn.records import TagPair
@@ -53,6 +54,8 @@ _DATUM_COLUMNS = ("ButlerDatum", "Datum")
 _SIDES = {"NS": 1, "EW": -1, "North": 1, "South": 1, "East": -1, "West": -1}
 _KINDS = ("Score", "IMP", "MP", "Percentage")
 _FIGURE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)")
+#: the longest figure read: its digits, a sign and a decimal point
+_MOST_FIGURE = MAX_DIGITS + 2
 
 
 # -- Arithmetic shared with the tag checks ----------------------------------------------------
@@ -65,9 +68,10 @@ def scoring_fields(value: str | None) -> frozenset[str]:
 
 
 def read_number(text: str) -> Decimal | None:
-    """A written figure: ``620``, ``+550``, ``-2.5``, ``100.``; None otherwise."""
+    """A written figure: ``620``, ``+550``, ``-2.5``, ``100.``; None otherwise, and for
+    more digits than a number of a file may have (:data:`~pbnkit.digits.MAX_DIGITS`)."""
     text = text.strip()
-    return Decimal(text) if _FIGURE.fullmatch(text) else None
+    return Decimal(text) if len(text) <= _MOST_FIGURE and _FIGURE.fullmatch(text) else None
 
 
 def agrees(written: Decimal, computed: float) -> bool:

@@ -15,6 +15,7 @@ from pbnkit.pbn.reader import NOT_INHERITABLE
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.tables import TABLES, read_table
 from pbnkit.model.adjusted import read_artificial
+from pbnkit.digits import whole_number
 from pbnkit.replay.tags import read_contract
 
 KNOWN_TAGS = frozenset("""
@@ -65,7 +66,7 @@ def _diagnostic(code: str, message: str, tag: TagPair) -> Diagnostic:
 
 
 def _board(value: str, tag: TagPair) -> Iterator[Diagnostic]:
-    if not value.isdigit() or int(value) == 0:
+    if not whole_number(value):  # not a number, or 0
         yield _diagnostic("TG008", f"board {value!r} is not a positive integer", tag)
 
 
@@ -310,7 +311,7 @@ def check(game: Game) -> Iterator[Diagnostic]:
         # passed once is fine again.
         if checker is None or value is None or value in _UNKNOWN or (name, value) in _FINE_VALUES:
             continue
-        if name == "Result" and value.isdigit() and int(value) > 13 and tag == claim_of(game):
+        if name == "Result" and (whole_number(value) or 0) > 13 and tag == claim_of(game):
             continue  # a LIN claim of too many tricks: SC301 says so, at its mc pair
         found = list(checker(value, tag))
         if found:
@@ -383,9 +384,9 @@ def _board_cycle(game: Game, seen: dict[str, TagPair]) -> Iterator[Diagnostic]:
     values = game.values
     board = values.get("Board") or ""
     scoring = values.get("Scoring") or ""
-    if not board.isdigit() or int(board) == 0 or _NOT_DUPLICATE.search(scoring):
+    number = whole_number(board)
+    if not number or _NOT_DUPLICATE.search(scoring):
         return
-    number = int(board)
     dealer, vulnerable = values.get("Dealer"), values.get("Vulnerable")
     found = []
     if dealer and "Dealer" in seen:
@@ -425,7 +426,10 @@ def rubber_games_won(history: str) -> tuple[int, int] | None:
         below = side.split("/", 1)[1].split() if "/" in side else []
         if not below:
             return None
-        sides.append([int(points) for points in below])
+        points = [whole_number(figure) for figure in below]
+        if None in points:
+            return None
+        sides.append([figure for figure in points if figure is not None])
     ns, ew = sides
     if len(ns) != len(ew):
         return None

@@ -29,6 +29,7 @@ from pbnkit.model import (
     Suit,
     Vulnerability,
 )
+from pbnkit.digits import whole_number
 from pbnkit.pickling import by_fields
 
 #: Who won a rubber; equal totals are a draw.
@@ -178,7 +179,7 @@ class BoardResult:
         """The board as a positive number; None when the tag is absent or not a number
         (PBN allows any text there)."""
         text = (self.board or "").strip()
-        return int(text) if text.isdigit() and int(text) > 0 else None
+        return whole_number(text) or None
 
     def why_unscorable(self) -> str | None:
         """Why a contract cannot be scored from this record, or None when it can.
@@ -475,7 +476,7 @@ class UnscoredMatch:
     def board_range(self) -> str:
         """The boards as a reader scans them: ``1-24``, ``1-3, 7``; boards without a
         number last, as written."""
-        numbers = sorted({int(board) for board in self.boards if board.isdigit()})
+        numbers = sorted({number for number in map(whole_number, self.boards) if number is not None})
         runs: list[str] = []
         last: int | None = None
         for number in numbers:
@@ -484,7 +485,8 @@ class UnscoredMatch:
             else:
                 runs.append(str(number))
             last = number
-        others = [board for board in dict.fromkeys(self.boards) if board and not board.isdigit()]
+        others = [board for board in dict.fromkeys(self.boards)
+                  if board and whole_number(board) is None]
         return ", ".join(runs + others)
 
     @property

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from pbnkit.model.adjusted import ArtificialScore
+from pbnkit.digits import whole_number
 from pbnkit.scoring.base import BoardResult, BoardScore, Hands, Ranking
 from pbnkit.scoring.duplicate import MatchpointScale, Method, PairsScoring, ScoreField, imps
 
@@ -326,4 +327,5 @@ _PairKey = tuple[str | None, str]
 
 def _id_order(pair_id: str) -> tuple[int, str]:
     """Pair ids in their natural order: 2 before 10, numbers before names."""
-    return (int(pair_id), "") if pair_id.isdigit() else (1 << 30, pair_id)
+    number = whole_number(pair_id)
+    return (number, "") if number is not None else (1 << 62, pair_id)

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from pbnkit.model import PASSED_OUT, Contract, Seat
 from pbnkit.model.adjusted import ArtificialScore, read_artificial
+from pbnkit.digits import whole_number
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.tables import Table, is_artificial, is_not_relevant, is_unknown, read_table
 from pbnkit.replay.tags import read_contract, read_declarer, read_result
@@ -142,13 +143,15 @@ class _Cells:
             if is_artificial(text):
                 return None
             number = text.removeprefix("+")
-            if number.lstrip("-").isdigit():
-                return sign * int(number)
+            figure = whole_number(number.removeprefix("-"))
+            if figure is not None:
+                return -sign * figure if number.startswith("-") else sign * figure
         return None
 
     def _weight(self, row: int) -> int:
         text = _plain(self.text(row, "Multiplicity"))
-        return int(text) if text is not None and text.isdigit() and int(text) > 0 else 1
+        weight = whole_number(text) if text is not None else None
+        return weight if weight else 1
 
     def _pairs(self, row: int) -> Pairs | None:
         ns, ew = (_plain(self.text(row, f"PairId_{side}")) for side in ("NS", "EW"))
