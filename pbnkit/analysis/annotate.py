@@ -19,7 +19,7 @@ from pbnkit.errors import ReadError
 from pbnkit.export.atomic import atomic_file
 from pbnkit.lin.layout import pbn_layout
 from pbnkit.lin.reader import sniff
-from pbnkit.pbn.reader import read
+from pbnkit.pbn.reader import PbnReader, read
 from pbnkit.pbn.split import codec_of, detect, line_separable
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.writer import PbnWriter
@@ -93,11 +93,14 @@ def analyse_games(games: Iterable[Game], summary: AnalysisSummary,
         yield game if found is None else analysed_tags(game, *found)
 
 
-def _byte_form(path: Path) -> str | None:
+def _byte_form(path: Path, name: str) -> str | None:
     """The codec of a PBN file whose bytes can take the tags as they are (an ASCII-based
     one); None for a LIN file, or a PBN file in UTF-16."""
-    with open(path, "rb") as stream:
-        head = stream.read(1 << 16)
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(1 << 16)
+    except OSError as error:
+        raise ReadError(f"cannot read {name}: {error.strerror or error}") from None
     if sniff(head, str(path)) == "lin":
         return None
     codec = codec_of(detect(head))
@@ -108,7 +111,14 @@ def _file_bytes(path: Path, name: str, first: bool, summary: AnalysisSummary,
                 on_batch: Callable[[int], None] | None) -> bytes | None:
     """The file with the tags written into its records' bytes; None when a record's
     bytes do not take them (the file is then written by the PBN writer)."""
-    reader = read(path, name)
+    try:
+        return _spliced_file(read(path, name), first, summary, on_batch)
+    except OSError as error:
+        raise ReadError(f"cannot read {name}: {error.strerror or error}") from None
+
+
+def _spliced_file(reader: PbnReader, first: bool, summary: AnalysisSummary,
+                  on_batch: Callable[[int], None] | None) -> bytes | None:
     pieces: list[bytes] = []
     for game, found in solved_games(reader, summary, on_batch):
         if game.original_head is not None:
@@ -133,7 +143,7 @@ def analyse_files(paths: Sequence[Path], out: str | os.PathLike[str], force: boo
     PBN files in one ASCII-based encoding keep every byte: the tags are written into each
     record's bytes as read (:mod:`pbnkit.analysis.splice`). Otherwise (a LIN file, UTF-16,
     files in different encodings) the records are written by the PBN writer, in UTF-8."""
-    forms = {_byte_form(path) for path in paths}
+    forms = {_byte_form(path, (names or {}).get(str(path), str(path))) for path in paths}
     if len(forms) == 1 and None not in forms:
         summary = AnalysisSummary()
         pieces: list[bytes] = []
