@@ -228,11 +228,18 @@ def _pbnkit(*args: object, tmp: Path, **options) -> subprocess.Popen[bytes]:
                             preexec_fn=ctrl_c_as_at_a_terminal, **options)
 
 
+# A signal to a run with a pool of workers ends it, now and then (about one run in fifty
+# here), killed by SIGINT instead of with status 130: the signals part of issue 49.
+POOL_SIGNALS = pytest.mark.xfail(strict=False, reason="issue 49: a signal during a -j N "
+                                 "run may end it by SIGINT rather than with status 130")
+
+
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=POOL_SIGNALS)])
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
-def test_a_stopped_read_of_stdin_leaves_no_spool_file(tmp_path, stop):
+def test_a_stopped_read_of_stdin_leaves_no_spool_file(tmp_path, stop, jobs):
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    process = _pbnkit("validate", "-", tmp=tmp)
+    process = _pbnkit("validate", "-j", jobs, "-", tmp=tmp)
     assert process.stdin is not None
     process.stdin.write(BAD.encode())
     process.stdin.flush()
