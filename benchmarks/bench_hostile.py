@@ -22,13 +22,13 @@ import argparse
 import io
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 # Benchmark the checkout this script lives in, not whatever pbnkit happens to be installed.
 sys.path.insert(1, str(HERE.parent))
+
+from bench_replay import best_cpu_seconds  # noqa: E402  (benchmarks/ is sys.path[0])
 
 RECORD = """[Event "hostile"]
 [Board "1"]
@@ -37,15 +37,6 @@ RECORD = """[Event "hostile"]
 [Deal "N:AKJ84.K7.A93.852 97.JT9.QJ65.KQJT QT63.A842.K74.97 52.Q653.T82.A643"]
 [Auction "N"]
 """
-
-
-def best_cpu_seconds(run: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def report(name: str, unit: str, sizes: list[int], seconds: list[float]) -> None:

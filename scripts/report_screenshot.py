@@ -43,6 +43,17 @@ def browser() -> str | None:
 
 def screenshot(html: str, out: Path, width: int = 1100, height: int = 1500) -> None:
     """Render ``html`` and save the top ``height`` pixels as a PNG."""
+    _chromium(html, ["--hide-scrollbars", f"--window-size={width},{height}",
+                     f"--screenshot={out}"])
+
+
+def print_pdf(html: str, out: Path) -> None:
+    """Print ``html`` to a PDF file as Chromium prints it (the page's print styles)."""
+    _chromium(html, ["--no-pdf-header-footer", f"--print-to-pdf={out}"])
+
+
+def _chromium(html: str, options: list[str]) -> None:
+    """Headless Chromium on ``html``, written to a page of its own, with ``options``."""
     chrome = browser()
     if chrome is None:
         raise SystemExit("no Chromium on the PATH: apt-get install -y chromium")
@@ -51,22 +62,7 @@ def screenshot(html: str, out: Path, width: int = 1100, height: int = 1500) -> N
         page.write_text(html, encoding="utf-8")
         # --no-sandbox: CI and containers run as root, where the sandbox cannot start.
         subprocess.run([chrome, "--headless", "--no-sandbox", "--disable-gpu",
-                        "--hide-scrollbars", f"--window-size={width},{height}",
-                        f"--user-data-dir={folder}/profile", f"--screenshot={out}",
-                        page.as_uri()], check=True, capture_output=True, timeout=180)
-
-
-def print_pdf(html: str, out: Path) -> None:
-    """Print ``html`` to a PDF file as Chromium prints it (the page's print styles)."""
-    chrome = browser()
-    if chrome is None:
-        raise SystemExit("no Chromium on the PATH: apt-get install -y chromium")
-    with tempfile.TemporaryDirectory() as folder:
-        page = Path(folder) / "report.html"
-        page.write_text(html, encoding="utf-8")
-        subprocess.run([chrome, "--headless", "--no-sandbox", "--disable-gpu",
-                        "--no-pdf-header-footer", f"--user-data-dir={folder}/profile",
-                        f"--print-to-pdf={out}", page.as_uri()],
+                        f"--user-data-dir={folder}/profile", *options, page.as_uri()],
                        check=True, capture_output=True, timeout=180)
 
 
