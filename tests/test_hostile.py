@@ -117,6 +117,15 @@ def test_a_note_tag_of_too_many_digits_is_not_an_internal_error(tmp_path):
     assert run("convert", path, "-o", str(tmp_path / "o.jsonl")).exit_code in DOCUMENTED
 
 
+def every_command_answers(path: str, tmp_path) -> None:
+    """validate, score, convert and report each end with a documented status."""
+    for command in (["validate", path], ["score", path],
+                    ["convert", path, "-o", str(tmp_path / "o.jsonl"), "--force"],
+                    ["report", path, "-o", str(tmp_path / "o.html"), "--force"]):
+        result = run(*command)
+        assert result.exit_code in DOCUMENTED, (command, result.output)
+
+
 @pytest.mark.parametrize("tag, value", [
     ("ScoreRubber", f"NS {HUGE}/{HUGE}"), ("ScoreRubberHistory", f"NS 0 0/{HUGE} EW 0 0/0"),
     ("OptimumScore", f"NS {HUGE}"), ("ScoreIMP", f"NS {HUGE}"), ("Round", HUGE),
@@ -124,11 +133,7 @@ def test_a_note_tag_of_too_many_digits_is_not_an_internal_error(tmp_path):
 def test_other_numeric_tags_of_too_many_digits(tmp_path, tag, value):
     path = written(tmp_path, "bad.pbn", BOARD.replace('[Scoring "IMP"]',
                                                       f'[Scoring "IMP"]\n[{tag} "{value}"]'))
-    for command in (["validate", path], ["score", path],
-                    ["convert", path, "-o", str(tmp_path / "o.jsonl"), "--force"],
-                    ["report", path, "-o", str(tmp_path / "o.html"), "--force"]):
-        result = run(*command)
-        assert result.exit_code in DOCUMENTED, (command, result.output)
+    every_command_answers(path, tmp_path)
 
 
 def score_table(cell: str) -> str:
@@ -143,11 +148,7 @@ def score_table(cell: str) -> str:
 @pytest.mark.parametrize("cell", [HUGE, f"-{HUGE}", f'"{HUGE}"', *NOT_ASCII])
 def test_a_score_table_cell_of_no_number(tmp_path, cell):
     path = written(tmp_path, "bad.pbn", score_table(cell))
-    for command in (["validate", path], ["score", path],
-                    ["convert", path, "-o", str(tmp_path / "o.jsonl"), "--force"],
-                    ["report", path, "-o", str(tmp_path / "o.html"), "--force"]):
-        result = run(*command)
-        assert result.exit_code in DOCUMENTED, (command, result.output)
+    every_command_answers(path, tmp_path)
 
 
 def test_a_column_width_of_too_many_digits_is_tg016(tmp_path):
@@ -168,11 +169,7 @@ LIN = ("pn|South,West,North,East|st||md|3S2TKH248TQD7C259T,S456H56JKD45TC7QA,"
 ])
 def test_lin_numbers_of_too_many_digits(tmp_path, old, new):
     path = written(tmp_path, "bad.lin", LIN.replace(old, new, 1))
-    for command in (["validate", path], ["score", path],
-                    ["convert", path, "-o", str(tmp_path / "o.jsonl"), "--force"],
-                    ["report", path, "-o", str(tmp_path / "o.html"), "--force"]):
-        result = run(*command)
-        assert result.exit_code in DOCUMENTED, (command, result.output)
+    every_command_answers(path, tmp_path)
 
 
 def test_one_bad_file_does_not_stop_a_directory(tmp_path):

@@ -88,5 +88,23 @@ def read_artificial(text: str | None, ew: bool = False) -> ArtificialScore | Non
         ArtificialScore(share, 100 - share, written)
 
 
+#: IMPs a file states for an award: ``3``, ``-1.5``, ``^3`` (an IMP cell), ``NS 3`` or
+#: ``EW 3`` (a ScoreIMP tag)
+_STATED_IMPS = re.compile(r"(?:(NS|EW)\s+)?\^?([+-]?\d{1,3}(?:\.\d+)?)", re.IGNORECASE)
+
+
+def stated_imps(text: str | None) -> float | None:
+    """N-S's IMPs as a file states them for an award, None for anything else (an E-W
+    figure counts against N-S).
+
+    >>> stated_imps("EW 3"), stated_imps("^+1.5")
+    (-3.0, 1.5)
+    """
+    match = _STATED_IMPS.fullmatch((text or "").strip())
+    if match is None:
+        return None
+    return float(match[2]) * (-1 if (match[1] or "").upper() == "EW" else 1)
+
+
 def _figure(text: str) -> float:
     return float(text.replace(",", "."))

@@ -161,6 +161,12 @@ def is_not_relevant(text: str) -> bool:
     return text == NOT_RELEVANT
 
 
+def is_special(text: str) -> bool:
+    """A cell that holds no plain value: unknown (``?``), not relevant (``-``) or
+    artificial (``^60``)."""
+    return is_unknown(text) or is_not_relevant(text) or is_artificial(text)
+
+
 def is_artificial(text: str) -> bool:
     """An artificial score (``^60``), such as an adjusted score."""
     return text.startswith(ARTIFICIAL)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.model.adjusted import read_artificial
-from pbnkit.pbn.tables import Table, is_artificial, is_not_relevant, is_unknown
+from pbnkit.pbn.tables import Table, is_special
 from pbnkit.rules.tags import contract_spelling
 
 _SCORES = ("Score_NS", "Score_EW")
@@ -21,7 +21,7 @@ def cell_spellings(table: Table) -> list[Diagnostic]:
     contract = table.index("Contract")
     scores = [index for name in _SCORES if (index := table.index(name)) is not None]
     for row, cells in enumerate(table.rows):
-        if contract is not None and not _special(cells[contract]):
+        if contract is not None and not is_special(cells[contract]):
             spelling = contract_spelling(cells[contract])
             # 3N and 4SR are how most tables abbreviate (Ruter's all do): only what a
             # reader of PBN could not read is worth a word here; an unreadable contract is
@@ -30,15 +30,12 @@ def cell_spellings(table: Table) -> list[Diagnostic]:
                 found.append(_at(table, row, contract, *spelling))
         for column in scores:
             text = cells[column]
-            if _special(text) or read_artificial(text) is None:
+            if is_special(text) or read_artificial(text) is None:
                 continue
             found.append(_at(table, row, column, "TG024", f"{text!r} is an artificial score "
                              "in a program's spelling; PBN writes it ^ and a percentage"))
     return found
 
-
-def _special(text: str) -> bool:
-    return is_unknown(text) or is_not_relevant(text) or is_artificial(text)
 
 
 def _at(table: Table, row: int, column: int, code: str, message: str) -> Diagnostic:

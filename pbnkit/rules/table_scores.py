@@ -25,8 +25,7 @@ from pbnkit.pbn.records import TagPair
 from pbnkit.pbn.tables import (
     Table,
     is_artificial,
-    is_not_relevant,
-    is_unknown,
+    is_special,
     read_table,
 )
 from pbnkit.rules.result import read_contract, read_declarer, read_result
@@ -274,9 +273,6 @@ def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
     return TableScores(found, fit, tuple(unchecked), tuple(followed), figures)
 
 
-def _special(text: str) -> bool:
-    return is_unknown(text) or is_not_relevant(text) or is_artificial(text)
-
 
 class _TableRows:
     """A ScoreTable's rows, read cell by cell as the checks need them."""
@@ -309,7 +305,7 @@ class _TableRows:
 
     def figure(self, row: int, name: str) -> Decimal | None:
         text = self.text(row, name)
-        return None if text is None or _special(text) else read_number(text)
+        return None if text is None or is_special(text) else read_number(text)
 
     def score(self, row: int) -> int | None:
         """The row's N-S score: Score_NS, else minus Score_EW (tables often fill only the
@@ -361,10 +357,10 @@ class _TableRows:
     def _row_score(self, row: int, vulnerability: Vulnerability,
                    old_mp: bool) -> tuple[int, str] | None:
         texts = [self.text(row, name) or "?" for name in ("Contract", "Declarer", "Result")]
-        contract = read_contract(texts[0]) if not _special(texts[0]) else None
+        contract = read_contract(texts[0]) if not is_special(texts[0]) else None
         if contract is not None and contract.is_passed_out:
             return 0, "a passed-out board"
-        if contract is None or any(_special(text) for text in texts[1:]):
+        if contract is None or any(is_special(text) for text in texts[1:]):
             return None
         declarer, result = read_declarer(texts[1]), read_result(texts[2])
         if declarer is None or result is None or result.wrong_agreement:

@@ -106,8 +106,6 @@ _STANDARD_CONTRACT = re.compile(r"Pass|pass|[1-7](?:[CDHS]|NT|[cdhs]|nt)(?:X|XX|
 def _contract(value: str, tag: TagPair) -> Iterator[Diagnostic]:
     if value in ("C", "D", "H", "S", "NT", "c", "d", "h", "s", "nt"):
         return  # an end position's contract gives only the strain (PBN 6.2)
-    if _STANDARD_CONTRACT.fullmatch(value.rstrip(" \t")):
-        return  # trailing blanks are TG020's
     found = contract_spelling(value)
     if found is not None:
         yield _diagnostic(found[0], found[1], tag)
@@ -117,7 +115,7 @@ def contract_spelling(value: str) -> tuple[str, str] | None:
     """The code and message for a Contract value (a tag's, or a ScoreTable cell's) that
     PBN does not spell so; None for a PBN spelling."""
     if _STANDARD_CONTRACT.fullmatch(value.rstrip(" \t")):
-        return None
+        return None  # trailing blanks are TG020's
     meant = read_contract(value)
     written = value.strip()
     if meant is None:

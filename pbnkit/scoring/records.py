@@ -8,19 +8,17 @@ scoring adds what identifies the board and the match.
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import replace
 from collections.abc import Iterable
 
 from pbnkit.model import Seat, parse_or_none
-from pbnkit.model.adjusted import read_artificial
+from pbnkit.model.adjusted import read_artificial, stated_imps
 from pbnkit.pbn.records import Game
 from pbnkit.replay import parse_deal, record_facts
 from pbnkit.scoring.base import BoardResult, Hands, MatchKey
 from pbnkit.scoring.table_rows import record_pairs, table_results
 
 _PAIR_TAGS = ("PairNS", "PairEW", "North", "South", "East", "West")
-_SCORE_IMP = re.compile(r"(?:(NS|EW)\s+)?([+-]?\d{1,3}(?:\.\d+)?)", re.IGNORECASE)
 
 
 def _text(game: Game, name: str) -> str | None:
@@ -34,7 +32,7 @@ def board_result(game: Game) -> BoardResult:
     # A director's award written where the contract or result goes ([Contract "A+"])
     adjusted = None if facts.contract is not None else (
         read_artificial(game.value("Contract")) or read_artificial(game.value("Result")))
-    if adjusted is not None and (imps := _stated_imps(game.value("ScoreIMP"))) is not None:
+    if adjusted is not None and (imps := stated_imps(game.value("ScoreIMP"))) is not None:
         adjusted = replace(adjusted, imps=imps)
     return BoardResult(
         index=game.index,
@@ -55,14 +53,6 @@ def board_result(game: Game) -> BoardResult:
         if "PairNS" in game.values else None,
         adjusted=adjusted,
     )
-
-
-def _stated_imps(value: str | None) -> float | None:
-    """N-S's IMPs in a ScoreIMP tag (``NS 3``, ``EW 3``, bare ``3`` for N-S)."""
-    match = _SCORE_IMP.fullmatch((value or "").strip())
-    if match is None:
-        return None
-    return float(match[2]) * (-1 if (match[1] or "").upper() == "EW" else 1)
 
 
 def results_of(game: Game) -> list[BoardResult]:

@@ -11,19 +11,16 @@ the field scores as a share of the board's top.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from pbnkit.model import PASSED_OUT, Contract, Seat
-from pbnkit.model.adjusted import ArtificialScore, read_artificial
+from pbnkit.model.adjusted import ArtificialScore, read_artificial, stated_imps
 from pbnkit.digits import whole_number
 from pbnkit.pbn.records import Game
 from pbnkit.pbn.tables import Table, is_artificial, is_not_relevant, is_unknown, read_table
 from pbnkit.replay.tags import read_contract, read_declarer, read_result
 from pbnkit.scoring.base import BoardResult, Pairs
-
-_IMPS = re.compile(r"-?\d{1,3}(?:\.\d+)?")
 
 
 def table_results(game: Game, record: BoardResult) -> list[BoardResult] | None:
@@ -119,7 +116,7 @@ class _Cells:
             return None
         for name, sign in (("IMP_NS", 1), ("IMP_EW", -1)):
             text = _plain(self.text(row, name))
-            imps = _stated_imps(text) if text is not None else None
+            imps = stated_imps(text)
             if imps is not None:
                 return replace(award, imps=sign * imps)
         return award
@@ -169,12 +166,6 @@ class _Cells:
             return None
         return Pairs(f"{north}+{south}", f"{east}+{west}",
                      players=(north, east, south, west))
-
-
-def _stated_imps(text: str) -> float | None:
-    """IMPs as an IMP cell of an adjusted row states them (``^3``, ``-3``, ``1.5``)."""
-    number = text.removeprefix("^").removeprefix("+")
-    return float(number) if _IMPS.fullmatch(number) else None
 
 
 def record_pairs(values: Sequence[str | None]) -> Pairs | None:
