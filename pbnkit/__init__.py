@@ -10,7 +10,9 @@ __version__ = "0.1.0"
 __all__ = ["Game", "PbnReader", "TagPair", "__version__", "read", "read_text", "validate"]
 
 if TYPE_CHECKING:
-    from pbnkit.pbn import Game, PbnReader, TagPair, read, read_text
+    from pbnkit.formats.sniff import read, read_text
+    from pbnkit.pbn import PbnReader
+    from pbnkit.records import Game, TagPair
     from pbnkit.rules.report import validate
 
 
@@ -21,6 +23,10 @@ def __getattr__(name: str) -> Any:
         from pbnkit.rules.report import validate
 
         return validate
+    if name in ("read", "read_text"):
+        import pbnkit.formats.sniff
+
+        return getattr(pbnkit.formats.sniff, name)
     if name in __all__:
         import pbnkit.pbn
 

@@ -115,7 +115,7 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
         if path != STDIN and not Path(path).exists():
             raise click.UsageError(f"no such file or directory: {path}")
     from pbnkit.cli_inputs import UnpackError, unpack
-    from pbnkit.pbn.reader import COMPRESSED_SUFFIXES, FILE_SUFFIXES, iter_files
+    from pbnkit.formats.files import COMPRESSED_SUFFIXES, FILE_SUFFIXES, iter_files
 
     def skipped(path: Path, why: str) -> None:
         if verbose:

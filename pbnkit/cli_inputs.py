@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from pbnkit.pbn.reader import FILE_SUFFIXES
+from pbnkit.formats.files import FILE_SUFFIXES
 
 _BLOCK = 1 << 20
 

@@ -37,8 +37,8 @@ import click
 from pbnkit.interrupts import interruptible
 
 if TYPE_CHECKING:  # the reader's modules stay unloaded at start (pbnkit --version)
+    from pbnkit.formats.reader import Reader
     from pbnkit.jobs.units import Unit
-    from pbnkit.pbn.reader import PbnReader
 
 #: the name of standard input among the PATHS, and of standard output as ``-o``
 STDIN = STDOUT = "-"
@@ -91,7 +91,7 @@ class LiveStdin:
     :meth:`drain` has), for what reads the file again (``--dd``).
 
     Its reader is the one the spool file would get: the format is told from as much of
-    the first bytes as :func:`pbnkit.lin.reader.sniff` needs to be sure, and the
+    the first bytes as :func:`pbnkit.formats.sniff.sniff` needs to be sure, and the
     reader's first read (where it looks for a byte-order mark and a charset) gets at
     least the bytes before the first ``[``. A LIN file, or one that is neither format,
     is read whole first: their readers need all of it.
@@ -138,9 +138,9 @@ class LiveStdin:
         while self._more(keep=False):
             pass
 
-    def reader(self, name: str, strict: bool) -> PbnReader:
+    def reader(self, name: str, strict: bool) -> Reader:
         """The reader of standard input, shown as ``name``."""
-        from pbnkit.lin.reader import open_reader
+        from pbnkit.formats.sniff import open_reader
         from pbnkit.pbn.reader import PbnReader
 
         if self._format(name) == "pbn":
@@ -149,15 +149,16 @@ class LiveStdin:
         return open_reader(os.fspath(self.path), name, strict)
 
     def _format(self, name: str) -> str | None:
-        """:func:`~pbnkit.lin.reader.sniff_file` of the whole input, from its first
+        """:func:`~pbnkit.formats.sniff.sniff_file` of the whole input, from its first
         bytes: PBN as soon as they look like it (more of them would not change that)."""
-        from pbnkit.lin.reader import _SNIFF, sniff, sniff_file
+        from pbnkit.formats.reader import HEAD_SIZE
+        from pbnkit.formats.sniff import sniff, sniff_file
 
         while True:
-            head = bytes(self._pending[:_SNIFF])
+            head = bytes(self._pending[:HEAD_SIZE])
             if b"\0" not in head and head.strip() and sniff(head) == "pbn":
                 return sniff(head, name)
-            if len(self._pending) >= _SNIFF or not self._more():
+            if len(self._pending) >= HEAD_SIZE or not self._more():
                 return sniff_file(os.fspath(self.path), name)
 
 

@@ -113,7 +113,7 @@ def test_score_and_convert_stop_at_a_damaged_compressed_file(tmp_path):
 
 
 def test_lin_files_are_among_the_inputs(tmp_path):
-    from pbnkit.pbn.reader import iter_files
+    from pbnkit.formats.files import iter_files
 
     (tmp_path / "a.LIN").write_text("")
     (tmp_path / "b.lin").write_text("")
@@ -121,7 +121,7 @@ def test_lin_files_are_among_the_inputs(tmp_path):
 
 
 def test_links_are_followed_once_and_version_control_is_not_searched(tmp_path):
-    from pbnkit.pbn.reader import iter_files
+    from pbnkit.formats.files import iter_files
 
     write(tmp_path / "events" / "a.pbn", BAD_DEALER)
     write(tmp_path / ".git" / "b.pbn", BAD_DEALER)

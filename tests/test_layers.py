@@ -43,7 +43,7 @@ def reaches(modules: frozenset[str], package: str) -> list[str]:
 # The layers as the README's Development section lists them, in order: each imports only
 # the ones before it (and itself). The grammars come first, read by the readers alone.
 LAYERS = {
-    "readers": ("pbnkit.pbn", "pbnkit.lin"),
+    "readers": ("pbnkit.records", "pbnkit.formats", "pbnkit.pbn", "pbnkit.lin"),
     "model": ("pbnkit.model",),
     "replay": ("pbnkit.replay",),
     "scoring": ("pbnkit.scoring",),
@@ -69,7 +69,7 @@ def layer_files(layer: str) -> list[Path]:
 #: ``game.auction``...), which the replay makes when first asked for. The reader imports
 #: the replay's maker inside the method that asks, never when it is imported, and names
 #: the objects' types for the type checker only; the test below holds it to that.
-RECORD_OBJECTS = PACKAGE / "pbn" / "records.py"
+RECORD_OBJECTS = PACKAGE / "records.py"
 
 
 def loaded_modules(path: Path) -> frozenset[str]:
@@ -122,8 +122,7 @@ def test_no_layer_before_jobs_imports_the_code_that_runs_processes(layer):
 
 def test_a_read_record_reaches_the_replay_only_when_asked_for_its_objects():
     later = [m for m in imported_modules(RECORD_OBJECTS) if m.startswith("pbnkit.")
-             and not m.startswith(("pbnkit.pbn", "pbnkit.diagnostics", "pbnkit.views",
-                                   "pbnkit.digits"))]
+             and not m.startswith(("pbnkit.diagnostics", "pbnkit.views", "pbnkit.digits"))]
     # the model's types are named for the type checker; the replay's maker is imported
     # inside the method that makes the objects
     assert {m.rpartition(".")[0] if m.count(".") > 2 else m for m in later} <= {
@@ -131,6 +130,50 @@ def test_a_read_record_reaches_the_replay_only_when_asked_for_its_objects():
         "pbnkit.model.deal", "pbnkit.model.play", "pbnkit.replay.objects"}
     assert reaches(loaded_modules(RECORD_OBJECTS), "pbnkit.model") == []
     assert reaches(loaded_modules(RECORD_OBJECTS), "pbnkit.replay") == []
+
+
+# Formats side by side: each format's reader imports the shared interface and the
+# records, never another format; sniffing and file discovery, which know every format,
+# stand outside all of them, and the interface knows none.
+FORMATS = ("pbnkit.pbn", "pbnkit.lin")
+KNOWS_NO_FORMAT = ("pbnkit.records", "pbnkit.formats.reader", "pbnkit.formats.files")
+
+
+def files_of(module: str) -> list[Path]:
+    relative = PACKAGE / Path(*module.split(".")[1:])
+    return sorted(relative.rglob("*.py")) if relative.is_dir() else [relative.with_suffix(".py")]
+
+
+@pytest.mark.parametrize(("one", "other"), [pytest.param(one, other, id=f"{one}-imports-no-{other}")
+                                            for one in FORMATS for other in FORMATS
+                                            if one != other])
+def test_a_format_imports_no_other_format(one, other):
+    found = [f"{path.relative_to(PACKAGE.parent)}: {m}" for path in files_of(one)
+             for m in reaches(imported_modules(path), other)]
+    assert found == []
+
+
+def run_time_imports(path: Path) -> frozenset[str]:
+    """:func:`imported_modules`, less the imports for the type checker only."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            node.body = []
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            found.add(absolute(path, node.level, node.module))
+    return frozenset(found)
+
+
+@pytest.mark.parametrize("module", KNOWS_NO_FORMAT)
+def test_the_shared_reading_machinery_imports_no_format(module):
+    found = [f"{path.relative_to(PACKAGE.parent)}: {m}" for path in files_of(module)
+             for package in (*FORMATS, "pbnkit.formats.sniff")
+             for m in reaches(run_time_imports(path), package)]
+    assert found == []
 
 
 def test_only_the_readers_import_lark():

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 import pbnkit
 from pbnkit.lin import parser as lin_parser
 from pbnkit.lin.layout import pbn_layout
-from pbnkit.lin.reader import LinReader, open_reader, sniff
+from pbnkit.formats.sniff import open_reader, sniff
+from pbnkit.lin.reader import LinReader
 from pbnkit.lin.records import as_bbo_writes
 from pbnkit.pbn.reader import PbnReader
 from pbnkit.pbn.sections import section

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pbnkit.cli import main
 from pbnkit.model import PASSED_OUT, Contract
 from pbnkit.model.adjusted import ArtificialScore, read_artificial
-from pbnkit.pbn import read_text
+from pbnkit import read_text
 from pbnkit.replay.tags import read_contract
 from pbnkit.rules.fixes import fix_bytes
 from pbnkit.rules.report import validate_file

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbnkit.cli import main
-from pbnkit.lin.reader import open_reader
+from pbnkit.formats.sniff import open_reader
 from pbnkit.pbn.reader import PbnReader
 from pbnkit.streams import LiveStdin
 from tests.conftest import CORPUS, REPO, SAMPLE_DATA, ctrl_c_as_at_a_terminal, generate_boards

@@ -18,8 +18,8 @@ from pbnkit.analysis.tables import OPTIMUM_RESULT_COLUMNS, Par, TrickTable
 from pbnkit.errors import ReadError
 from pbnkit.export.atomic import atomic_file
 from pbnkit.lin.layout import pbn_layout
-from pbnkit.lin.reader import sniff
-from pbnkit.pbn.reader import PbnReader, read
+from pbnkit.formats.reader import Reader
+from pbnkit.formats.sniff import read, sniff
 from pbnkit.pbn.split import codec_of, detect, line_separable
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.writer import PbnWriter
@@ -117,7 +117,7 @@ def _file_bytes(path: Path, name: str, first: bool, summary: AnalysisSummary,
         raise ReadError(f"cannot read {name}: {error.strerror or error}") from None
 
 
-def _spliced_file(reader: PbnReader, first: bool, summary: AnalysisSummary,
+def _spliced_file(reader: Reader, first: bool, summary: AnalysisSummary,
                   on_batch: Callable[[int], None] | None) -> bytes | None:
     pieces: list[bytes] = []
     for game, found in solved_games(reader, summary, on_batch):

@@ -36,8 +36,8 @@ from pbnkit.jobs.engines import Engine, Inline
 from pbnkit.jobs.units import (Unit, UnitEnd, collector_paused, end_of, file_encoding, plan,
                                with_encodings)
 from pbnkit.pbn.split import Encoding
-from pbnkit.lin.reader import open_reader
-from pbnkit.pbn.reader import PbnReader
+from pbnkit.formats.reader import Reader
+from pbnkit.formats.sniff import open_reader
 from pbnkit.pickling import by_fields
 
 
@@ -123,7 +123,7 @@ def checked_diagnostics(game: Any, scores: list[Any] | None = None) -> list[Diag
     return found
 
 
-def unit_rows(reader: PbnReader, encoding: str | None, check: bool, last_unit: bool,
+def unit_rows(reader: Reader, encoding: str | None, check: bool, last_unit: bool,
               on_game: Callable[[], None] | None = None, root: str | None = None,
               scores: list[Any] | None = None) -> Iterator[Row]:
     """The rows of the games a reader gives; the last unit of a file puts the file's

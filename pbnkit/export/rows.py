@@ -29,7 +29,7 @@ from pbnkit.replay.game import replay
 from pbnkit.replay.tags import read_contract, read_declarer, read_result
 
 if TYPE_CHECKING:
-    from pbnkit.pbn.reader import PbnReader
+    from pbnkit.formats.reader import Reader
 
 Row = dict[str, Any]
 
@@ -133,7 +133,7 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = (),
     return row
 
 
-def file_row(reader: PbnReader, encoding: str, root: str | None = None) -> Row:
+def file_row(reader: Reader, encoding: str, root: str | None = None) -> Row:
     """The row of a file without records, once its reader is done: the file's bytes
     (``original_head``) and the problems found in it, beside null record columns (``index``
     null tells this row from a record's)."""

@@ -271,7 +271,7 @@ def convert_files(paths: Iterable[str | os.PathLike[str]], out: str | os.PathLik
                   on_game: Callable[[], None] | None = None) -> ExportSummary:
     """Read PBN and LIN files and write their games as one PBN (import format) or LIN
     file, atomically, without an archive between."""
-    from pbnkit.lin.reader import open_reader
+    from pbnkit.formats.sniff import open_reader
     from pbnkit.pbn.writer import PbnWriter
 
     check_target(Path(out), force)

@@ -19,9 +19,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pbnkit.lin.reader import open_reader, sniff_file
+from pbnkit.formats.reader import Reader
+from pbnkit.formats.sniff import open_reader, sniff_file
 from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, merge, summary, tail_shares
-from pbnkit.pbn.reader import PbnReader
 from pbnkit.pbn.split import Encoding, codec_of, decoded, detect, line_separable, normalized
 
 #: chunks of a large file: small enough to keep every worker busy to the end and to
@@ -58,7 +58,7 @@ class Unit:
     def describe(self) -> str:
         return self.path if self.resume is None else f"{self.path} (part {self.chunk + 1})"
 
-    def reader(self, strict: bool = False) -> PbnReader:
+    def reader(self, strict: bool = False) -> Reader:
         """The unit's reader: PBN or LIN, by the name shown and the bytes."""
         return open_reader(self.source or self.path, self.path, strict=strict,
                            resume=self.resume)
@@ -68,7 +68,7 @@ class Unit:
 UnitEnd = ReadSummary
 
 
-def end_of(reader: PbnReader) -> UnitEnd:
+def end_of(reader: Reader) -> UnitEnd:
     return summary(reader)
 
 

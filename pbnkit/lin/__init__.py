@@ -2,6 +2,6 @@
 same games as PBN (grammar ``grammars/lin.lark``, pairs in :mod:`pbnkit.lin.parser`,
 their PBN meaning in :mod:`pbnkit.lin.records`)."""
 
-from pbnkit.lin.reader import LinReader, open_reader, sniff
+from pbnkit.lin.reader import LinReader
 
-__all__ = ["LinReader", "open_reader", "sniff"]
+__all__ = ["LinReader"]

@@ -10,8 +10,8 @@ from typing import cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
 
+from pbnkit.formats.reader import grammar_file
 from pbnkit.lin.parser import LinSyntaxError, Pair, describe, shape_pair
-from pbnkit.pbn.parser import grammar_path
 
 
 class _Shape(Transformer[Token, list[Pair]]):
@@ -29,7 +29,7 @@ class _Shape(Transformer[Token, list[Pair]]):
 @functools.cache
 def _parser() -> Lark:
     return Lark(
-        grammar_path("lin.lark").read_text(encoding="utf-8"),
+        grammar_file("lin.lark").read_text(encoding="utf-8"),
         start="lin",
         parser="lalr",          # linear time, and lets the transformer run during the parse
         lexer="contextual",     # only the terminals the parser can accept next are tried

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
+from pbnkit.records import Element, ElementKind, Game, TagPair
 
 
 #: Tags a LIN board makes from its own pairs (others may come from the file's header,

@@ -8,52 +8,42 @@ costs that pair.
 
 from __future__ import annotations
 
-import io
-import os
 import re
 from codecs import BOM_UTF8
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from pbnkit.diagnostics import Diagnostic
+from pbnkit.formats.reader import Encoding, Reader, Source, bytes_of
 from pbnkit.lin.columns import Pairs, of_pairs
 from pbnkit.lin.pair import Pair
 from pbnkit.lin.parser import (LinSyntaxError, has_key, iter_pairs, lines_of_pairs,
                                parse_pairs, runs_of, skip_after_error)
 from pbnkit.lin.records import FileContext, group_records, one_line, record_tags, tag
-from pbnkit.pbn.reader import PbnReader, Source
-from pbnkit.pbn.records import Game, TagValues
-from pbnkit.pbn.split import Encoding
-
-if TYPE_CHECKING:
-    from pbnkit.pbn.chunks import Resume
+from pbnkit.records import Game, TagValues
 
 _MAX_ERRORS = 20
 _BLANKABLE = re.compile(r"[^\n]")
 
 
-class LinReader(PbnReader):
+class LinReader(Reader):
     """Iterate over the boards of one LIN file, as :class:`Game` records.
 
-    A PbnReader in all that its users see (``encoding``, ``diagnostics``, ``trailer``,
-    ``original_head`` and ``original_tail``, ``games_read``), so that every command and
-    the library take either; only the reading differs. A LIN file is never cut into
-    parts: ``resume`` must be None. ``reached`` means what it means there: when a board
-    is given out, no finding of the boards still to come can be before that line (see
-    :func:`_reached`), so that ``validate`` lists findings as the boards are checked.
+    A :class:`~pbnkit.formats.reader.Reader` as the PBN reader is, so that every command
+    and the library take either; only the reading differs. A LIN file is never cut into
+    parts. ``reached`` means what it means for any reader: when a board is given out, no
+    finding of the boards still to come can be before that line (see :func:`_reached`),
+    so that ``validate`` lists findings as the boards are checked.
     """
 
     def __init__(self, source: Source, path: str | None = None, strict: bool = False,
-                 resume: Resume | None = None, data: bytes | None = None):
-        if resume is not None:
-            raise ValueError("a LIN file is read whole")
+                 data: bytes | None = None):
         super().__init__(source, path, strict)
         self._data = data  # the file's bytes, when they were read to tell its format
 
     def __iter__(self) -> Iterator[Game]:
         data = self._data
-        yield from self._boards(_bytes_of(self._source) if data is None else data)
+        yield from self._boards(bytes_of(self._source) if data is None else data)
 
     def _boards(self, data: bytes) -> Iterator[Game]:
         bom = data.startswith(BOM_UTF8)
@@ -202,96 +192,3 @@ class _ByteOffsets:
         self._position += len(self._text[self._done:offset].encode(self._codec))
         self._done = offset
         return self._position
-
-
-# -- Which reader ------------------------------------------------------------------------------
-
-_PBN_TAG = re.compile(rb'\[[ \t\r\n]*[A-Za-z0-9_]+[ \t\r\n]*"')
-_PBN_START = re.compile(rb"[ \t\r\n]*[\[%{;]")
-_LIN_START = re.compile(rb"[ \t\r\n]*[A-Za-z][A-Za-z0-9]?\|")
-_LIN_PAIR = re.compile(rb"(?:^|[|\n])(?:md|pn|qx|vg|mb|pc)\|", re.IGNORECASE)
-_SNIFF = 64 << 10
-
-
-def sniff(head: bytes, name: str | None = None) -> str | None:
-    """``"lin"``, ``"pbn"`` or None (neither) for a file's first bytes and its name. A
-    file whose bytes look like neither is neither, whatever its name; otherwise the
-    extension decides (``.lin``, ``.pbn`` in any case), else the bytes."""
-    head = head[len(BOM_UTF8):] if head.startswith(BOM_UTF8) else head
-    if b"\x00" in head:
-        return "pbn"  # binary data or UTF-16: the PBN reader says which, once (SY009)
-    if not head.strip() or _PBN_START.match(head) or _PBN_TAG.search(head):
-        content: str | None = "pbn"
-    elif _LIN_START.match(head) or _LIN_PAIR.search(head):
-        content = "lin"
-    else:
-        return None
-    suffix = os.path.splitext(name or "")[1].lower()
-    return suffix[1:] if suffix in (".lin", ".pbn") else content
-
-
-def sniff_file(path: str, name: str | None = None) -> str | None:
-    """:func:`sniff` for a file on disk, shown as ``name`` (default: ``path``)."""
-    return sniff(_head_of(path), name or path)
-
-
-def _head_of(source: Source) -> bytes:
-    """The first bytes of a file, to tell its format; none when it cannot be read now
-    (its reader then says why, as it reads)."""
-    if isinstance(source, (str, os.PathLike)):
-        if not os.path.isfile(source) and os.path.exists(source):
-            return b""  # a pipe (a FIFO, <(...)) is read once: by its reader, from its start
-        try:
-            with open(source, "rb") as stream:
-                return stream.read(_SNIFF)
-        except OSError:
-            return b""
-    if isinstance(source, io.TextIOBase) or not source.seekable():
-        return b""
-    where = source.tell()
-    head = source.read(_SNIFF)
-    source.seek(where)
-    return head if isinstance(head, bytes) else head.encode("utf-8")
-
-
-def open_reader(source: Source, path: str | None = None, strict: bool = False,
-                resume: Resume | None = None) -> PbnReader:
-    """The reader of a file, PBN or LIN: by the extension of its name (``path``, else the
-    source's own), else by its first bytes. A file on disk that is neither gets a reader
-    that yields no game and says so once (SY303); a stream that is neither is read as
-    PBN, whose reader says what is wrong where."""
-    if resume is not None:
-        return PbnReader(source, path, strict, resume)  # only PBN files are cut in parts
-    name = path if path is not None else (
-        os.fspath(source) if isinstance(source, (str, os.PathLike)) else None)
-    head = _head_of(source)
-    kind = sniff(head, name)
-    if kind == "lin":
-        # A file shorter than the head is read already (a BBO hand record is one board,
-        # some 500 bytes): opening it again would cost more than reading it.
-        whole = isinstance(source, (str, os.PathLike)) and 0 < len(head) < _SNIFF
-        return LinReader(source, path, strict, data=head if whole else None)
-    if kind is None and isinstance(source, (str, os.PathLike)):
-        return UnknownFormatReader(source, path, strict)
-    return PbnReader(source, path, strict)
-
-
-class UnknownFormatReader(PbnReader):
-    """A file that is neither PBN nor LIN: no game, its bytes kept, one diagnostic."""
-
-    def __iter__(self) -> Iterator[Game]:
-        data = _bytes_of(self._source)
-        self.original_head, self.original_tail = data, b""
-        self.diagnostics.append(Diagnostic(
-            "SY303", "neither PBN (tag pairs like [Event \"...\"]) nor LIN (pairs like "
-            "pn|...|): nothing read", 1, 1, self.path))
-        return iter(())
-
-
-def _bytes_of(source: Source) -> bytes:
-    """All the bytes of a file named or open (a text stream's text in UTF-8)."""
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as stream:
-            return stream.read()
-    data = source.read()
-    return data.encode("utf-8") if isinstance(data, str) else data

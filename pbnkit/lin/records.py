@@ -30,7 +30,7 @@ from pbnkit.digits import whole_number
 from pbnkit.lin.columns import Pairs, joined
 from pbnkit.lin.pair import Pair
 from pbnkit.lin.runs import section_body
-from pbnkit.pbn.records import Element, TagPair
+from pbnkit.records import Element, TagPair
 
 T = TypeVar("T")
 

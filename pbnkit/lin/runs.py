@@ -21,7 +21,7 @@ import re
 from array import array
 from typing import Final
 
-from pbnkit.pbn.records import PLACE_TYPE, Element, ElementKind
+from pbnkit.records import PLACE_TYPE, Element, ElementKind
 
 # Final: compiled, a C variable, not a look-up in the module's dict at each use
 _TOKENS: Final = ElementKind.TOKENS
@@ -49,7 +49,7 @@ def section_body(texts: list[str], lines: list[int], columns: list[int],
 
 
 def placed(texts: list[str], lines: list[int], columns: list[int]) -> Element:
-    """A placed run (see :class:`~pbnkit.pbn.records.Element`) of the tokens ``texts``,
+    """A placed run (see :class:`~pbnkit.records.Element`) of the tokens ``texts``,
     none of which holds white space, each at its line and column."""
     return _placed_run(" ".join(texts), lines, columns)
 

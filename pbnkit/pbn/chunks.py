@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 from typing import BinaryIO, Final, NamedTuple
 
 from pbnkit.diagnostics import Diagnostic
+from pbnkit.formats.reader import Reader
 from pbnkit.pbn.parser import terminal
-from pbnkit.pbn.reader import Inheritance, PbnReader, file_diagnostics, parse_with_recovery
+from pbnkit.pbn.reader import Inheritance, file_diagnostics, parse_with_recovery
 from pbnkit.pbn.records import Element, TagPair
 from pbnkit.pbn.split import (_BLANK, _BLANK_AFTER, _CHUNK, Encoding, blank_lines, codec_of,
                               decoded, detect, line_separable, normalized, whole_lines)
@@ -72,7 +73,7 @@ class ReadSummary(NamedTuple):
     trailer: tuple[Element, ...]
 
 
-def summary(reader: PbnReader) -> ReadSummary:
+def summary(reader: Reader) -> ReadSummary:
     """What a reader found about the file, once its iteration is over."""
     return ReadSummary(reader.encoding_info, tuple(reader.diagnostics), reader.trailer)
 

@@ -10,19 +10,15 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
-from importlib import resources
 from pathlib import Path
 
+from pbnkit.formats.reader import grammar_file
 from pbnkit.pbn.records import Element, ElementKind, TagPair
 from pbnkit.pbn.terminals import IGNORED, TERMINALS
 
-def grammar_path(name: str = "pbn.lark") -> Path:
-    """A grammar (PBN's by default) inside the installed wheel, else the repository's
-    ``grammars/``."""
-    packaged = resources.files("pbnkit") / "grammars" / name
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "grammars" / name
+def grammar_path() -> Path:
+    """PBN's grammar, ``grammars/pbn.lark``."""
+    return grammar_file("pbn.lark")
 
 
 _TAG = re.compile(

@@ -11,16 +11,16 @@ import io
 import os
 import re
 from codecs import BOM_UTF8
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from pbnkit.diagnostics import Diagnostic
+from pbnkit.formats.reader import Encoding, Reader, Source
 from pbnkit.pbn.parser import GameSyntaxError, keep_skipped, parse_game, skipped_text
-from pbnkit.pbn.records import Element, Game, TagPair, TagValues
-from pbnkit.pbn.split import (ByteWindow, Chunk, Encoding, Readable, decoded_blocks,
-                              not_text, read_head, split_games)
+from pbnkit.pbn.split import (ByteWindow, Chunk, Readable, decoded_blocks, not_text, read_head,
+                              split_games)
+from pbnkit.records import Element, Game, TagPair, TagValues
 
 if TYPE_CHECKING:
     from pbnkit.pbn.chunks import Resume
@@ -35,20 +35,13 @@ _MAX_LINE = 255 - 1  # PBN 2.3 counts the line end in the 255; LF is one charact
 _BAD_CHARS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 _ESCAPE_CHARSET = re.compile(r"charset", re.IGNORECASE)
 
-Source = str | os.PathLike[str] | BinaryIO | TextIO
 
-
-class PbnReader:
+class PbnReader(Reader):
     """Iterate over the games of one PBN file, lazily.
 
-    After (or during) iteration: ``encoding`` says how the bytes were decoded,
-    ``diagnostics`` holds the problems that belong to no game, ``trailer`` holds
-    commentary and escape lines after the last game, and ``original_head`` and
-    ``original_tail`` the file's bytes before its first game and after its last (see
-    ``Game.original``). A game is given out when the next one is found; ``reached`` is
-    then the line where that one starts: the games still to come, and the problems
-    outside a game still to be found, are at that line or after it (the export-format
-    check of the line ends, SY102, aside: it is made at the end).
+    A :class:`~pbnkit.formats.reader.Reader`: ``trailer`` holds commentary and escape
+    lines after the last game, and the export-format check of the line ends (SY102) is
+    made at the end, whatever ``reached`` says.
 
     With ``resume`` (from :func:`pbnkit.pbn.chunks.plan_chunks`) only the games of that
     part of the file are read, exactly as a whole read yields them; the file-level results
@@ -57,27 +50,8 @@ class PbnReader:
 
     def __init__(self, source: Source, path: str | None = None, strict: bool = False,
                  resume: Resume | None = None):
-        self._source = source
-        self.strict = strict
-        self.resume = resume
-        if path is None and isinstance(source, (str, os.PathLike)):
-            path = os.fspath(source)
-        self.path = path
-        self.encoding_info = Encoding()
-        self.diagnostics: list[Diagnostic] = []
-        self.trailer: tuple[Element, ...] = ()
-        self.games_read = 0
-        #: a line at or before every line still to be read (see above); 0 until known
-        self.reached = 0
-        #: the file's bytes before its first game (all of them when it has none), and
-        #: after its last game; None until known, and when this read (a part of the
-        #: file) does not reach the file's start or end
-        self.original_head: bytes | None = None
-        self.original_tail: bytes | None = None
-
-    @property
-    def encoding(self) -> str:
-        return self.encoding_info.name
+        super().__init__(source, path, strict)
+        self.resume: Resume | None = resume
 
     def __iter__(self) -> Iterator[Game]:
         if isinstance(self._source, (str, os.PathLike)):
@@ -341,83 +315,3 @@ class Inheritance:
             values[tag.name] = value
         self.previous.update(values)
         return TagValues(values)
-
-
-def read(source: Source, path: str | None = None, strict: bool = False,
-         resume: Resume | None = None) -> PbnReader:
-    """Read a PBN or LIN file lazily: ``for game in pbnkit.read("event.pbn"): ...``.
-
-    ``source`` is a path or an open binary (or text) file. Games are parsed as the
-    iteration reaches them, so memory stays bounded by the largest game. ``strict`` adds
-    the text-level export-format checks (tabs, CRLF line ends, game separation).
-    ``resume`` reads one part of a seekable file (see :mod:`pbnkit.pbn.chunks`). A LIN
-    file (by its name, else its bytes) is read by :mod:`pbnkit.lin` into the same games.
-    """
-    from pbnkit.lin.reader import open_reader  # the LIN reader builds on this module
-
-    return open_reader(source, path, strict, resume)
-
-
-def read_text(text: str, path: str | None = None) -> list[Game]:
-    """All games of a PBN or LIN string (convenient in tests and notebooks)."""
-    from pbnkit.lin.reader import LinReader, sniff
-
-    data = text.encode("utf-8")
-    if sniff(data, path) == "lin":
-        return list(LinReader(io.BytesIO(data), path))
-    return list(PbnReader(io.BytesIO(data), path))
-
-
-#: what directories are searched for, in any case (``2H-3H.PBN`` too): PBN files, and
-#: LIN files (Bridge Base Online's own format, read into the same games)
-FILE_SUFFIXES = (".pbn", ".lin")
-#: compressed hand records, which the command line reads too (pbnkit.cli_inputs)
-COMPRESSED_SUFFIXES = (".pbn.gz", ".lin.gz", ".zip")
-#: directories whose files are never hand records of the user's (version control's own)
-_NOT_SEARCHED = frozenset((".git", ".hg", ".svn"))
-
-
-def iter_files(paths: Iterable[str | os.PathLike[str]], suffixes: tuple[str, ...] = FILE_SUFFIXES,
-               skipped: Callable[[Path, str], None] | None = None) -> Iterator[Path]:
-    """Files named, and the files under directories named whose names end in one of
-    ``suffixes`` in any case, in sorted order. ``skipped(path, why)`` hears of every other
-    file under them, and of each directory left out."""
-    for entry in paths:
-        entry = Path(entry)
-        if entry.is_dir():
-            yield from _searched(entry, suffixes, skipped or (lambda path, why: None))
-        else:
-            yield entry
-
-
-def _searched(top: Path, suffixes: tuple[str, ...],
-              skipped: Callable[[Path, str], None]) -> list[Path]:
-    found: list[Path] = []
-    seen: set[str] = set()
-    wanted = f"not a {', '.join(suffixes[:-1])} or {suffixes[-1]} file" if len(suffixes) > 1 \
-        else f"not a {suffixes[0]} file"
-    # Links to directories are followed (a folder of links to event folders is common),
-    # each real directory once (under its first name in sorted order), so that a link to
-    # a parent cannot loop forever.
-    for directory, subdirectories, names in os.walk(top, followlinks=True):
-        subdirectories.sort()
-        here = Path(directory)
-        real = os.path.realpath(directory)
-        if real in seen:
-            skipped(here, "a link to a directory searched already")
-            subdirectories.clear()
-            continue
-        seen.add(real)
-        for name in [d for d in subdirectories if d in _NOT_SEARCHED]:
-            skipped(here / name, "version control data")
-            subdirectories.remove(name)
-        for name in names:
-            path = here / name
-            lower = name.lower()
-            if not lower.endswith(suffixes):
-                skipped(path, wanted)
-            elif not path.is_file():
-                skipped(path, "not a regular file")
-            else:
-                found.append(path)
-    return sorted(found)

@@ -15,39 +15,16 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple, Protocol
+
+# the encoding a reader reports, shared by the formats; decided here for PBN
+from pbnkit.formats.reader import Encoding as Encoding
 from pbnkit.pickling import by_fields
 
 _CHUNK = 1 << 20
 _CHARSET = re.compile(rb"^%[^\r\n]*charset\s*=\s*\"?([A-Za-z0-9_.:-]+)", re.IGNORECASE | re.MULTILINE)
 _UTF8_BOM = codecs.BOM_UTF8
-
-
-@dataclass
-class Encoding:
-    """How the file's bytes were decoded; ``name`` is final once reading ends."""
-
-    declared: str | None = None
-    bom: bool = False
-    fallback_lines: list[int] = field(default_factory=list)
-    #: the fallback lines of an undeclared file that held bytes 0x80-0x9F, read as
-    #: Windows-1252 (curly quotes, dashes): Latin-1 has only control characters there
-    windows_1252_lines: list[int] = field(default_factory=list)
-    #: line ends other than CRLF (export format wants CRLF only)
-    bare_line_ends: int = 0
-
-    @property
-    def name(self) -> str:
-        if self.bom:
-            base = "utf-8 (bom)"
-        elif self.declared:
-            base = f"{self.declared} (declared)"
-        elif not self.fallback_lines:
-            return "utf-8"
-        else:
-            return "windows-1252 (fallback)" if self.windows_1252_lines else "latin-1 (fallback)"
-        return base + (" + latin-1 (fallback)" if self.fallback_lines else "")
 
 
 class Readable(Protocol):

@@ -30,7 +30,7 @@ from typing import NamedTuple
 from pbnkit.diagnostics import Diagnostic, matches
 from pbnkit.model import Vulnerability
 from pbnkit.model.values import parse_or_none
-from pbnkit.pbn.reader import read
+from pbnkit.formats.sniff import read
 from pbnkit.pbn.split import codec_of, detect, line_separable
 from pbnkit.replay.tags import read_contract
 from pbnkit.rules import check_game

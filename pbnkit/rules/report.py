@@ -14,9 +14,9 @@ from typing import Any, cast
 from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.errors import PbnError
 from pbnkit.jobs.units import Unit, UnitEnd, collector_paused, end_of, merge_ends
-from pbnkit.lin.reader import sniff_file
+from pbnkit.formats.reader import Reader
+from pbnkit.formats.sniff import sniff_file
 from pbnkit.pbn.chunks import may_hold
-from pbnkit.pbn.reader import PbnReader
 from pbnkit.rules import check_game, select
 from pbnkit.pbn.records import Game
 from pbnkit.rules.scores import AnyRecord, ScoreChecks, ScoreRecord, score_record
@@ -154,7 +154,7 @@ class CheckedUnit:
 
 
 #: a unit's reader, under ``strict`` or not
-Opened = Callable[[Unit, bool], PbnReader]
+Opened = Callable[[Unit, bool], Reader]
 
 
 class _Checking:
@@ -167,7 +167,7 @@ class _Checking:
         self._opened = opened or Unit.reader
         #: the games' checks go into ``games``; ``end`` (or ``failure``) once read
         self.checked = CheckedUnit([], None)
-        self._reader: PbnReader | None = None
+        self._reader: Reader | None = None
         self._told = 0
 
     def games(self) -> Iterator[CheckedGame]:
