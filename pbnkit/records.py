@@ -25,6 +25,7 @@ from pbnkit.diagnostics import Diagnostic
 from pbnkit.digits import whole_number
 
 if TYPE_CHECKING:
+    from pbnkit.lin.board import LinBoard
     from pbnkit.model.auction import Auction
     from pbnkit.model.calls import Contract
     from pbnkit.model.cards import Seat
@@ -165,7 +166,8 @@ class TagValues(dict[str, str]):
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game (record) of a PBN file."""
+    """One game (record) of a hand-record file, PBN's or LIN's: its facts in tag pairs
+    and sections, as PBN names them (a LIN board's are made from its pairs)."""
 
     tags: tuple[TagPair, ...]
     preamble: tuple[Element, ...] = ()
@@ -188,6 +190,10 @@ class Game:
     original_head: bytes | None = field(default=None, compare=False, repr=False)
     #: On the file's last record only: the file's bytes after it.
     original_tail: bytes | None = field(default=None, compare=False, repr=False)
+    #: A record read from LIN: its LIN as written (the board's pairs, the file's header
+    #: on its first board, the claim); None for a record read from any other format.
+    #: Its facts are in its tags, as every record's; not compared, as ``original``.
+    lin: LinBoard | None = field(default=None, compare=False, repr=False)
     #: The model objects made so far (see :meth:`_made`); never pickled, never compared.
     #: Unset until then, rather than None: a default would cost every game read a store.
     _objects: RecordObjects | None = field(init=False, compare=False, repr=False)

@@ -266,6 +266,50 @@ def test_a_claim_written_into_pbn_is_a_pbn_result():
     assert [d.code for g in pbn for d in check_game(g) if d.code.startswith("SC")] == ["SC003"]
 
 
+# -- The record's LIN ---------------------------------------------------------------------
+
+def test_a_board_keeps_its_pairs_as_written_in_order():
+    game = one(BOARD.replace("st||", "st|Title|ZZ|kept|"))
+    assert game.lin is not None and game.lin.text == game.value("Lin")
+    pairs = game.lin.pairs
+    assert pairs[:4] == [("pn", "Sue,Wes,Ned,Eve"), ("st", "Title"), ("ZZ", "kept"),
+                         ("md", MD[3:-1])]
+    assert [key for key, _ in pairs].count("pc") == 4 and pairs[-1] == ("mc", "9")
+
+
+def test_the_header_is_the_first_boards_and_the_claim_its_mc():
+    header = "vg|Match,Final,I,7,8,Home,0,Away,0|rs|3NN=,,|\n"
+    games = pbnkit.read_text(header + "qx|o7|" + BOARD + "qx|c7|" + BOARD, "match.lin")
+    assert [g.lin.header for g in games] == [header.strip(), None]
+    claim = games[0].lin.claim
+    assert claim is not None and (claim.name, claim.value) == ("Result", "9")
+    assert (claim.line, claim.column) == (2, len("qx|o7|" + BOARD) - len("mc|9|\n") + 1)
+    assert one(BOARD.replace("mc|9|", "")).lin.claim is None
+
+
+def test_a_pbn_record_has_no_lin_even_with_a_lin_tag():
+    """Written into PBN, a board keeps its pairs in its Lin tag, a PBN tag like another."""
+    pbn = pbnkit.read_text(dumps([pbn_layout(one(BOARD))]), "board.pbn")[0]
+    assert pbn.value("Lin") == one(BOARD).lin.text and pbn.lin is None
+
+
+def test_an_archived_board_gives_its_lin_back(tmp_path):
+    path, archive = tmp_path / "board.lin", tmp_path / "a.jsonl"
+    path.write_text(BOARD)
+    assert run_pbnkit("convert", path, "-o", archive)[0] == 0
+    from pbnkit.export.archive import archive_rows, games_of_rows
+
+    restored = list(games_of_rows(archive_rows(archive), str(archive)))
+    assert [g.lin for g in restored] == [one(BOARD).lin]
+
+
+def test_the_readers_are_siblings():
+    from pbnkit.formats.reader import Reader
+
+    assert issubclass(LinReader, Reader) and issubclass(PbnReader, Reader)
+    assert not issubclass(LinReader, PbnReader)
+
+
 # -- Which reader -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["board.lin", "BOARD.LIN", "board.Lin"])

@@ -52,6 +52,7 @@ from pbnkit.export.sinks import (
     ParquetSink,
     output_format,
 )
+from pbnkit.lin.board import stored_board
 from pbnkit.pbn.reader import Inheritance
 from pbnkit.pbn.records import Element, Game
 
@@ -115,7 +116,8 @@ def restored(rows: Iterable[Row], problem: str) -> Iterator[tuple[Row, Game]]:
             tags = row_tags(row["tags"])
             values = inheritance.resolve(tags)
             game = Game(tags, row_elements(row["preamble"]), row["line"], row["index"],
-                        row["path"], values, row_diagnostics(row, values.get("Board")))
+                        row["path"], values, row_diagnostics(row, values.get("Board")),
+                        lin=stored_board(tags))
         except _NOT_A_RECORD as error:
             raise ArchiveError(problem.format(number=number)
                                + f" ({type(error).__name__}: {error})") from None

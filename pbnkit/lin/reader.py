@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.formats.reader import Encoding, Reader, Source, bytes_of
+from pbnkit.lin.board import LinBoard
 from pbnkit.lin.columns import Pairs, of_pairs
 from pbnkit.lin.pair import Pair
 from pbnkit.lin.parser import (LinSyntaxError, has_key, iter_pairs, lines_of_pairs,
@@ -107,17 +108,21 @@ class LinReader(Reader):
         index = self.games_read
         start = record.start
         found = [d for at, d in problems if start <= at < end] if problems else []
-        tags = record_tags(record, context, one_line(text[start:record.end]), found)
+        lin = one_line(text[start:record.end])
+        tags, claim = record_tags(record, context, lin, found)
+        header_text = None
         if index == 0 and header is not None:
             # the file's header, kept with its first board for a LIN writer
             tags += (tag("LinHeader", head_text, header.pair(0)),)
+            header_text = head_text
         values = TagValues({t.name: t.value for t in reversed(tags)})
         board = values.get("Board")
         self.games_read += 1
         return Game(tags, (), record.lines[0], index, self.path, values,
                     tuple([_at(d, self.path, board) for d in found]) if found else (),
                     data[to_bytes(start):to_bytes(end)],
-                    self.original_head if index == 0 else None, b"" if last else None)
+                    self.original_head if index == 0 else None, b"" if last else None,
+                    LinBoard(lin, header_text, claim))
 
 
 def _reached(line: int, context: FileContext) -> int:

@@ -177,9 +177,9 @@ def tag_at(name: str, value: str, pairs: Pairs, at: int,
 
 
 def record_tags(pairs: Pairs, context: FileContext, lin: str,
-                problems: list[Diagnostic]) -> tuple[TagPair, ...]:
+                problems: list[Diagnostic]) -> tuple[tuple[TagPair, ...], TagPair | None]:
     """The tag pairs of one record, PBN's first, then ``Lin``: the record's pairs as
-    written (``lin``)."""
+    written (``lin``); and the Result tag of its claim, if it has one."""
     shape = shape_of(pairs.names)
     bidding = (_odd_bidding(pairs, shape.cards[0] if shape.cards else len(pairs), problems)
                if shape.odd else shape.bidding)
@@ -219,10 +219,12 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
     if shape.cards:
         ordered += _play(pairs, shape.cards, shape.claim, hands, problems)
     claim = shape.claim
+    claimed = None
     if claim is not None:
-        ordered.append(tag_at("Result", values[claim].strip(), pairs, claim))
+        claimed = tag_at("Result", values[claim].strip(), pairs, claim)
+        ordered.append(claimed)
     ordered.append(tag_at("Lin", lin, pairs, 0))
-    return tuple(ordered)
+    return tuple(ordered), claimed
 
 
 # Neither a frozen dataclass, made when the module is imported (a cost every command

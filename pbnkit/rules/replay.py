@@ -10,7 +10,6 @@ and scoring reads the same replay.
 from __future__ import annotations
 
 from pbnkit.diagnostics import Diagnostic, Severity
-from pbnkit.lin.layout import claim_of
 from pbnkit.model.cards import Seat
 from pbnkit.model.values import parse_or_none
 from pbnkit.pbn.records import Game
@@ -29,7 +28,7 @@ def check(game: Game) -> list[Diagnostic]:
     found = list(replayed.diagnostics)
     if replayed.contract is not None:
         found += check_contract(game, replayed.contract, replayed.declarer)
-    claim = claim_of(game)
+    claim = game.lin.claim if game.lin is not None else None
     if replayed.tricks is not None:
         found += check_result(game, replayed.tricks, replayed.play_declarer, claim)
     if claim is not None:

@@ -68,7 +68,7 @@ def check_result(game: Game, tricks: Tricks, declarer: Seat | None,
     side has won and those plus every trick whose winner is not known (unplayed, claimed
     or with unknown cards). For 13 known tricks that is one number; after ``*`` it is the
     claim's range; for an unfinished play it admits both the partial and a total count.
-    A Result that is a LIN board's ``claim`` (:func:`pbnkit.lin.layout.claim_of`) is :func:`check_claim`'s.
+    A Result that is a LIN board's claim (``game.lin.claim``) is :func:`check_claim`'s.
     """
     if claim is not None and game.tag("Result") == claim:
         return []
