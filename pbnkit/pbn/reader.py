@@ -1,4 +1,4 @@
-"""The streaming reader: ``pbnkit.read(path)`` yields games one at a time.
+"""The PBN reader: ``pbnkit.read("event.pbn")`` yields its games one at a time.
 
 A syntax error becomes a diagnostic on its game; reading resumes after the bad line, and
 a game that cannot be read at all never stops the games after it.
