@@ -112,7 +112,7 @@ class LinReader(Reader):
         tags, claim = record_tags(record, context, lin, found)
         header_text = None
         if index == 0 and header is not None:
-            # the file's header, kept with its first board for a LIN writer
+            # the file's header, kept with its first board (a tag, as the archive stores it)
             tags += (tag("LinHeader", head_text, header.pair(0)),)
             header_text = head_text
         values = TagValues({t.name: t.value for t in reversed(tags)})

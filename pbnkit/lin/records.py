@@ -7,9 +7,10 @@ each room's board; elsewhere a board starts with its ``pn`` or ``md``. What the 
 before its first board (the ``vg`` header, the ``rs`` results, the ``pn`` players of both
 rooms) holds for the boards after it.
 
-Nothing is lost: every pair of a board is kept, as written, in its ``Lin`` tag, and the
-file's header in a ``LinHeader`` tag on its first board, so that a board written out as
-LIN again gives back the keys PBN has no word for (``pg``, ``nt``, ``st``...).
+Nothing is lost: every pair of a board is kept, as written, with its record
+(:class:`pbnkit.lin.board.LinBoard`), and in its ``Lin`` tag, the file's header in a
+``LinHeader`` tag on its first board, as the archive stores them, so that a board written
+out as LIN again gives back the keys PBN has no word for (``pg``, ``nt``, ``st``...).
 
 Only syntax is decided here: which cards a hand holds is read from ``md`` to know who
 led each trick (the play section's columns are seats), but whether a call or card is
