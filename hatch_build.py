@@ -31,12 +31,14 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: export/sinks.py, whose classes tests replace methods of.
 MODULES = (
     "pbnkit/diagnostics.py",
+    # the readers derive from the interface, and the sniffing's reader from it: an
+    # interpreted class cannot derive from a compiled one, nor a compiled from interpreted
+    "pbnkit/formats/reader.py", "pbnkit/formats/sniff.py",
     "pbnkit/model/__init__.py", "pbnkit/model/auction.py", "pbnkit/model/calls.py",
     "pbnkit/model/cards.py", "pbnkit/model/deal_text.py", "pbnkit/model/values.py",
     "pbnkit/pbn/chunks.py", "pbnkit/pbn/lark_parser.py", "pbnkit/pbn/parser.py",
     "pbnkit/pbn/reader.py",
     "pbnkit/pbn/sections.py", "pbnkit/pbn/split.py",
-    # the LIN reader's classes derive from the PBN reader's: an interpreted class cannot
     "pbnkit/lin/*.py",
     "pbnkit/replay/*.py", "pbnkit/rules/*.py", "pbnkit/scoring/records.py",
     "pbnkit/export/rows.py", "pbnkit/export/columns.py",
