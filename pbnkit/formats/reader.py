@@ -65,10 +65,6 @@ class Reader(ABC):
     be found, are at that line or after it.
     """
 
-    #: the part of the file read (see :class:`pbnkit.pbn.reader.PbnReader`); None: the
-    #: whole file, as every format's reader reads it but PBN's, which can read parts
-    resume: object | None = None
-
     def __init__(self, source: Source, path: str | None = None, strict: bool = False):
         self._source = source
         self.strict = strict
@@ -90,6 +86,12 @@ class Reader(ABC):
     @property
     def encoding(self) -> str:
         return self.encoding_info.name
+
+    @property
+    def resume(self) -> object | None:
+        """The part of the file read (see :class:`pbnkit.pbn.reader.PbnReader`); None:
+        the whole file, as every format's reader reads it but PBN's, which reads parts."""
+        return None
 
     @abstractmethod
     def __iter__(self) -> Iterator[Game]:

@@ -51,7 +51,11 @@ class PbnReader(Reader):
     def __init__(self, source: Source, path: str | None = None, strict: bool = False,
                  resume: Resume | None = None):
         super().__init__(source, path, strict)
-        self.resume: Resume | None = resume
+        self._resume = resume
+
+    @property
+    def resume(self) -> Resume | None:
+        return self._resume
 
     def __iter__(self) -> Iterator[Game]:
         if isinstance(self._source, (str, os.PathLike)):
