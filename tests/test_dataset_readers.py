@@ -25,6 +25,9 @@ from tests.conftest import CORPUS, SAMPLE_DATA, generate_boards, run_pbnkit
 LONG_EVENT = ("Championnat d'été / Coupe: 100% «open» — " * 8)[:255]
 #: a real file whose Event holds a path (``./dlr/1N.dlr``)
 DEALER_FILE = CORPUS / "lorserker__ben" / "Boards" / "Practice Bidding Scenarios" / "1N.pbn"
+#: a real file with Events on lines of 255 and 256 characters
+LONG_FILE = (CORPUS / "timheilman__bridge-pbn" / "spec" / "resource" / "reference_impl_tests"
+             / "correct_10.pbn")
 
 
 def with_tags(source: Path, out: Path, events: dict[int, str], undated: range) -> Path:
@@ -50,7 +53,7 @@ def inputs(tmp_path_factory) -> list[Path]:
     edited = with_tags(generated, folder / "long-event.pbn",
                        {n: LONG_EVENT for n in range(0, 12)}, range(8, 20))
     files = [edited, *sorted(SAMPLE_DATA.glob("*.pbn"))]
-    return files + [DEALER_FILE] if DEALER_FILE.is_file() else files
+    return files + [real for real in (DEALER_FILE, LONG_FILE) if real.is_file()]
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +118,8 @@ def read_by_each(out: Path) -> dict[str, list[tuple]]:
     columns = ["path", "index", "event", "event_key", "year"]
     found: dict[str, list[tuple]] = {}
     frame = pd.read_parquet(out, columns=columns)
-    found["pandas"] = [tuple(row) for row in frame.astype(object).itertuples(index=False)]
+    frame = frame.astype(object).where(frame.notna(), None)  # pandas says NaN for null
+    found["pandas"] = [tuple(row) for row in frame.itertuples(index=False)]
     frame = pl.read_parquet(f"{out}/**/*.parquet", hive_partitioning=True).select(columns)
     found["polars"] = frame.rows()
     found["duckdb"] = duckdb.sql(
@@ -139,11 +143,13 @@ def test_pandas_polars_duckdb_and_pyarrow_read_the_same_rows(by_year_event, whol
 
 
 @pytest.mark.skipif(not DEALER_FILE.is_file(), reason="needs the corpus")
-def test_a_real_event_with_a_path_in_it_keeps_its_value(by_year_event):
+@pytest.mark.parametrize(("real", "found"), [(DEALER_FILE, lambda event: "./dlr/" in event),
+                                             (LONG_FILE, lambda event: len(event) > 240)])
+def test_real_events_keep_their_values(by_year_event, real, found):
     table = ds.dataset(by_year_event, format="parquet", partitioning="hive").to_table(
-        filter=ds.field("path") == str(DEALER_FILE), columns=["event", "event_key"])
+        filter=ds.field("path") == str(real), columns=["event", "event_key"])
     events = set(table.column("event").to_pylist())
-    assert any("./dlr/" in event for event in events)
+    assert any(event and found(event) for event in events)
     assert set(table.column("event_key").to_pylist()) == {key_value(e) for e in events}
 
 
