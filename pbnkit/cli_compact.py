@@ -11,7 +11,6 @@ retried task rely on, as they are until the conversion is whole.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import click
 
@@ -22,24 +21,19 @@ _SIZE = re.compile(r"\s*([0-9]+)\s*([kmgt]?)i?b?\s*", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 
 
-class ByteSize(click.ParamType):
+def byte_size(ctx: click.Context, param: click.Parameter, value: str) -> int:
     """A number of bytes: ``134217728``, ``128MB``, ``128M`` or ``1GiB`` (powers of 1024)."""
-
-    name = "SIZE"
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
-        if isinstance(value, int):
-            return value
-        found = _SIZE.fullmatch(str(value))
-        if not found or int(found.group(1)) < 1:
-            self.fail(f"{value!r} is not a size (such as 128MB, 1GB or 500000)", param, ctx)
-        return int(found.group(1)) * _UNITS[found.group(2).lower()]
+    found = _SIZE.fullmatch(value)
+    if not found or int(found.group(1)) < 1:
+        raise click.BadParameter(f"{value!r} is not a size (such as 128MB, 1GB or 500000)",
+                                 ctx, param)
+    return int(found.group(1)) * _UNITS[found.group(2).lower()]
 
 
 @click.command("compact")
 @click.argument("archive", metavar="DATASET")
-@click.option("--target-bytes", type=ByteSize(), default="128MB", show_default=True,
+@click.option("--target-bytes", metavar="SIZE", callback=byte_size, default="128MB",
+              show_default=True,
               help="A merged part's size at most (K, M, G: powers of 1024).")
 @click.option("--target-rows", type=click.IntRange(min=1), default=1_000_000,
               show_default=True, help="A merged part's records at most.")

@@ -244,3 +244,30 @@ def test_the_compact_command(many, tmp_path):
         assert result.exit_code == 2 and "dataset" in result.stderr
     result = CliRunner().invoke(main, ["compact", str(out), "--target-bytes", "lots"])
     assert result.exit_code == 2 and "not a size" in result.stderr
+
+
+def test_a_dataset_of_manifest_version_1_keeps_its_layout(many, tmp_path):
+    """Before version 2 a column's key was the column itself (``scoring=IMP/``), not in
+    the files: compact merges within those directories and says the same of them."""
+    out = converted(many, tmp_path / "set", partition_by=["scoring"])
+    for part in list(out.rglob("*.parquet")):
+        old = part.parent.parent / part.parent.name.replace("scoring_key=", "scoring=")
+        old.mkdir(exist_ok=True)
+        pq.write_table(pq.read_table(part).drop_columns(["scoring"]), old / part.name)
+        part.unlink()
+    manifest = json.loads((out / "_SUCCESS").read_text())
+    manifest["manifest"] = 1
+    manifest["partitioning"] = [{"name": "scoring", "type": "string"}]
+    for part in manifest["parts"]:
+        part["name"] = part["name"].replace("scoring_key=", "scoring=")
+    (out / "_SUCCESS").write_text(json.dumps(manifest))
+    for entry in out.iterdir():
+        if entry.is_dir() and not any(entry.iterdir()):
+            entry.rmdir()
+    before = contents(out)
+    compacting.compact(out)
+    after = manifest_is_true(out)
+    assert after["manifest"] == 1 and after["partitioning"] == manifest["partitioning"]
+    assert len(after["parts"]) < len(manifest["parts"])
+    assert all(part["name"].startswith("scoring=") for part in after["parts"])
+    assert contents(out) == before

@@ -76,9 +76,10 @@ def compact(where: str | os.PathLike[str], target_bytes: int = TARGET_BYTES,
     where = os.fspath(where)
     fs, root = dataset.filesystem(where)
     kind = fs.get_file_info(root).type
+    if kind == pafs.FileType.NotFound:
+        raise dataset.DatasetError(f"{where}: no such dataset")
     if kind != pafs.FileType.Directory:
-        raise dataset.DatasetError(f"{where}: not a dataset directory" if kind != pafs.FileType.NotFound
-                                   else f"{where}: no such dataset")
+        raise dataset.DatasetError(f"{where}: not a dataset directory")
     document = dataset.read_manifest(where)
     listed = [(part["name"], int(part["rows"])) for part in document["parts"]]
     _clear_leftovers(where, listed)
@@ -103,7 +104,8 @@ def compact(where: str | os.PathLike[str], target_bytes: int = TARGET_BYTES,
         fs.move(written, final)
     metadata = {key: value for key, value in document.items()
                 if key not in ("manifest", "parts")}
-    dataset.write_manifest(where, parts, metadata)
+    # a dataset of an older manifest keeps its version: its directories are named so
+    dataset.write_manifest(where, parts, metadata, int(document.get("manifest", 1)))
     dataset.remove_unlisted(where, parts)
     after = sum(fs.get_file_info(f"{root}/{name}").size or 0 for name, _ in parts)
     return Compaction(len(files), len(parts), sum(file.size for file in files), after)

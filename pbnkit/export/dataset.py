@@ -185,18 +185,20 @@ def _keys(table: pa.Table, name: str) -> list[str]:
     return keys
 
 
-def write_manifest(where: str, parts: Sequence[tuple[str, int]], metadata: dict[str, Any]) -> None:
-    """The manifest, last: the parts in record order with their row counts; each
-    partitioning entry (``{"name": "event", "type": ...}``) with the directory key it
-    makes (``"key": "event_key"``). Written beside and moved into place, so that the
-    manifest a reader finds is always a whole one."""
+def write_manifest(where: str, parts: Sequence[tuple[str, int]], metadata: dict[str, Any],
+                   version: int = MANIFEST_VERSION) -> None:
+    """The manifest, last: the parts in record order with their row counts; from version
+    2 each partitioning entry (``{"name": "event", "type": ...}``) with the directory key
+    it makes (``"key": "event_key"``). ``version`` is an older one for a dataset written
+    so (see ``compact``). Written beside and moved into place, so that the manifest a
+    reader finds is always a whole one."""
     fs, root = filesystem(where)
-    document = {"manifest": MANIFEST_VERSION, **metadata,
+    document = {"manifest": version, **metadata,
                 "parts": [{"name": name, "rows": rows} for name, rows in parts]}
-    if "partitioning" in metadata:
+    if "partitioning" in metadata and version >= 2:
         document["partitioning"] = [{**entry, "key": key_name(entry["name"])}
                                     for entry in metadata["partitioning"]]
-    document["manifest"] = MANIFEST_VERSION
+    document["manifest"] = version
     with fs.open_output_stream(f"{root}/{MANIFEST}.new") as stream:
         stream.write(json.dumps(document, indent=1).encode("utf-8") + b"\n")
     fs.move(f"{root}/{MANIFEST}.new", f"{root}/{MANIFEST}")
