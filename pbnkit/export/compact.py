@@ -17,7 +17,8 @@ The dataset stays readable throughout. The merged files are written under hidden
 then take their names, then the manifest lists them, and only then are the parts they
 replace deleted. A compaction cut short leaves the old manifest (true, its parts all
 there) or the new one, and Parquet files that the manifest does not list: the next
-compaction deletes those first.
+compaction deletes those first. (Until then, a tool that reads every Parquet file of the
+directory rather than the manifest sees those too.)
 """
 
 from __future__ import annotations
