@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import jsonschema
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
@@ -19,7 +20,7 @@ from pbnkit.export.archive import read_archive
 from pbnkit.export.dataset import key_value
 from pbnkit.export.pipeline import convert
 from pbnkit.jobs.units import plan
-from tests.conftest import CORPUS, SAMPLE_DATA, generate_boards, run_pbnkit
+from tests.conftest import CORPUS, SAMPLE_DATA, SCHEMAS, generate_boards, run_pbnkit
 
 #: an Event of 255 characters, as a real file had, with characters no directory name keeps
 LONG_EVENT = ("Championnat d'été / Coupe: 100% «open» — " * 8)[:255]
@@ -98,9 +99,7 @@ def test_a_plain_value_is_its_own_key_and_others_never_share_one():
 
 
 def test_a_long_event_and_an_unknown_year_make_a_dataset(by_year_event, whole):
-    names = [part["name"] for part in json.loads((by_year_event / "_SUCCESS").read_text())["parts"]]
-    assert sorted(names) == sorted(str(p.relative_to(by_year_event))
-                                   for p in by_year_event.rglob("*.parquet"))
+    names = [part["name"] for part in manifest_is_true(by_year_event)["parts"]]
     for name in names:
         assert all(len(piece.encode()) <= 100 for piece in name.split("/"))
         assert "%" not in name and "__HIVE_DEFAULT_PARTITION__" not in name
@@ -174,6 +173,9 @@ def converted(inputs: list[Path], out: Path, **options) -> Path:
 
 def manifest_is_true(out: Path) -> dict:
     manifest = json.loads((out / "_SUCCESS").read_text())
+    if manifest["manifest"] == dataset.MANIFEST_VERSION:
+        jsonschema.validate(manifest, json.loads(
+            (SCHEMAS / f"dataset-manifest.v{dataset.MANIFEST_VERSION}.json").read_text()))
     names = [part["name"] for part in manifest["parts"]]
     assert sorted(names) == sorted(str(p.relative_to(out)) for p in out.rglob("*.parquet"))
     for part in manifest["parts"]:
