@@ -273,3 +273,8 @@ def test_a_dataset_of_manifest_version_1_keeps_its_layout(many, tmp_path):
     assert len(after["parts"]) < len(manifest["parts"])
     assert all(part["name"].startswith("scoring=") for part in after["parts"])
     assert contents(out) == before
+
+
+def test_the_manifest_schema_is_a_valid_draft_2020_12_schema():
+    jsonschema.Draft202012Validator.check_schema(json.loads(
+        (SCHEMAS / f"dataset-manifest.v{dataset.MANIFEST_VERSION}.json").read_text()))
