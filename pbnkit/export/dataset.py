@@ -150,7 +150,7 @@ def key_value(value: Any) -> str:
 
 
 def partitioning(names: Sequence[str], schema: pa.Schema) -> ds.Partitioning:
-    """Hive directories (``year=2024/event_key=Spring_Pairs-1a2b3c4d/``) of the keys of
+    """Hive directories (``year=2024/event_key=Spring Pairs/``) of the keys of
     ``names``: ``year`` an int16, a column's key a string (:func:`key_value`)."""
     import pyarrow.dataset as ds
     fields = [DERIVED[name] if name in DERIVED else pa.field(key_name(name), pa.string())
@@ -198,7 +198,6 @@ def write_manifest(where: str, parts: Sequence[tuple[str, int]], metadata: dict[
     if "partitioning" in metadata and version >= 2:
         document["partitioning"] = [{**entry, "key": key_name(entry["name"])}
                                     for entry in metadata["partitioning"]]
-    document["manifest"] = version
     with fs.open_output_stream(f"{root}/{MANIFEST}.new") as stream:
         stream.write(json.dumps(document, indent=1).encode("utf-8") + b"\n")
     fs.move(f"{root}/{MANIFEST}.new", f"{root}/{MANIFEST}")
