@@ -25,6 +25,7 @@ from click.core import ParameterSource
 from pbnkit import __version__
 from pbnkit.cli_archive import (convert_command, export_command, pbn_inputs, reported,
                                 stdin_option, upgrade_command)
+from pbnkit.cli_compact import compact_command
 from pbnkit.cli_jobs import ArchivePath, Run, jobs_options, running
 from pbnkit.cli_report import (analyze_command, check_double_dummy, double_dummy_option,
                                 report_command)
@@ -644,6 +645,7 @@ main.add_command(export_command)
 main.add_command(upgrade_command)
 main.add_command(report_command)
 main.add_command(analyze_command)
+main.add_command(compact_command)
 
 if __name__ == "__main__":
     main()

@@ -186,6 +186,7 @@ def in_archive_dir(tmp_path, monkeypatch):
     run(convert_command, source, "-o", tmp_path / "club.parquet")
     run(convert_command, source, "-o", tmp_path / "club.jsonl")
     run(convert_command, source, source, "-o", tmp_path / "archive")
+    run(convert_command, source, "-o", tmp_path / "by-year", "--partition-by", "year")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
@@ -197,6 +198,8 @@ def test_docs_python_examples_run(in_archive_dir, number):
         pytest.importorskip("duckdb")
     if "pandas" in code or "to_pandas" in code:
         pytest.importorskip("pandas")
+    if "polars" in code:
+        pytest.importorskip("polars")
     exec(compile(code, f"docs/archive.md block {number}", "exec"), {})  # noqa: S102 -- our docs
 
 

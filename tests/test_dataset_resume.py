@@ -14,7 +14,7 @@ import pytest
 from pbnkit.export import pipeline
 from pbnkit.export.archive import read_archive
 from pbnkit.export.atomic import OutputExistsError, partial_of
-from pbnkit.export.dataset import DatasetError
+from pbnkit.export.dataset import DatasetError, key_value
 from pbnkit.export.journal import PROGRESS
 from pbnkit.export.pipeline import convert
 from pbnkit.jobs.units import plan
@@ -122,22 +122,31 @@ def test_a_dataset_is_cut_into_hive_partitions(inputs, tmp_path):
     out = tmp_path / "set"
     convert(inputs, out, partition_by=["year", "scoring"])
     manifest = json.loads((out / "_SUCCESS").read_text())
-    assert manifest["partitioning"] == [{"name": "year", "type": "int16"},
-                                        {"name": "scoring", "type": "string"}]
+    assert manifest["manifest"] == 2
+    assert manifest["partitioning"] == [{"name": "year", "type": "int16", "key": "year"},
+                                        {"name": "scoring", "type": "string",
+                                         "key": "scoring_key"}]
     names = [part["name"] for part in manifest["parts"]]
-    assert all(name.startswith("year=") and "/scoring=" in name for name in names)
+    assert all(name.startswith("year=") and "/scoring_key=" in name for name in names)
     assert sorted(names) == sorted(str(p.relative_to(out)) for p in out.rglob("*.parquet"))
-    # other tools read the partitions back as columns
+    # other tools read the partitions back as columns; the column itself stays in the files
     partitioning = ds.partitioning(flavor="hive")
     table = ds.dataset(out, format="parquet", partitioning=partitioning).to_table()
     whole = pq.read_table(convert_one(inputs, tmp_path / "one.parquet"))
     assert table.num_rows == whole.num_rows
     years = {(row["path"], row["index"]): row["year"] for row in
              table.select(["path", "index", "year"]).to_pylist()}
-    expected = {(row["path"], row["index"]): row["date"] and row["date"].year
+    # a record without a date is in year=0: never a null key (see test_dataset_readers)
+    expected = {(row["path"], row["index"]): row["date"].year if row["date"] else 0
                 for row in whole.select(["path", "index", "date"]).to_pylist()}
-    assert set(expected.values()) - {None}  # some boards have a date
+    assert set(expected.values()) - {0}  # some boards have a date
     assert years == expected
+    scorings = {(row["path"], row["index"]): (row["scoring"], row["scoring_key"])
+                for row in table.select(["path", "index", "scoring", "scoring_key"]).to_pylist()}
+    assert {key for key, _ in scorings.items()} == set(expected)
+    assert all(key == key_value(scoring) for scoring, key in scorings.values())
+    assert {scoring for scoring, _ in scorings.values()} == \
+        set(whole.column("scoring").to_pylist())
 
 
 def convert_one(inputs, out: Path) -> Path:

@@ -16,12 +16,14 @@ import hashlib
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.fs as pafs
+import pyarrow.parquet as pq
 
 from pbnkit.errors import PbnError
 
@@ -31,12 +33,24 @@ if TYPE_CHECKING:
     import pyarrow.dataset as ds
 
 MANIFEST = "_SUCCESS"
-MANIFEST_VERSION = 1
+#: 2: a column's partition key is ``<column>_key``, the column kept in the files; no key
+#: is null; the partitioning entries name their keys
+MANIFEST_VERSION = 2
 #: rows per row group of a Parquet file: a dataset's part, smaller, is one group
 ROW_GROUP_ROWS = 100_000
 #: partition keys computed from the rows rather than stored in them
 DERIVED = {"year": pa.field("year", pa.int16())}
+#: the directory key of a year not known (no date): a null key, hive's
+#: ``__HIVE_DEFAULT_PARTITION__``, is one that pandas cannot read beside other values
+UNKNOWN_YEAR = 0
+KEY_SUFFIX = "_key"
+#: the directory value of a null (see key_value)
+NO_VALUE = "none"
+#: the characters of a value kept in a directory key (a name of at most 255 bytes)
+KEY_TEXT = 48
+_PLAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9 _.-]{0,62}[A-Za-z0-9_-])?")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+_UNSAFE_KEY = re.compile(r"[^A-Za-z0-9 _.-]+")
 
 
 class DatasetError(PbnError):
@@ -69,7 +83,10 @@ def part_stem(ordinal: int, source: str, chunk: int) -> str:
 
 
 def check_partitioning(names: Sequence[str], schema: pa.Schema) -> None:
-    """Refuse what cannot be a partition key: a list column, or no column at all."""
+    """Refuse what cannot be a partition key: a list column, no column at all, a key
+    given twice, or a column whose key would take another column's name."""
+    if len(set(names)) < len(names):
+        raise DatasetError(f"cannot partition by {', '.join(names)}: a column given twice")
     for name in names:
         if name in DERIVED:
             continue
@@ -78,56 +95,130 @@ def check_partitioning(names: Sequence[str], schema: pa.Schema) -> None:
                                f"{', '.join(sorted(DERIVED))} or a column of the archive)")
         if pa.types.is_nested(schema.field(name).type):
             raise DatasetError(f"cannot partition by {name!r}: it holds a list")
+        if schema.get_field_index(key_name(name)) >= 0:
+            raise DatasetError(f"cannot partition by {name!r}: its key {key_name(name)!r} "
+                               "is a column's name")
 
 
 def write_unit(where: str, stem: str, table: pa.Table, options: dict[str, Any],
                partition_by: Sequence[str] = ()) -> list[tuple[str, int]]:
     """Write a unit's rows as its part: one file named from ``stem``, or with
     ``partition_by`` one file under each hive directory (``year=2024/``) its rows fall
-    in. Gives the files' paths inside the dataset with their row counts.
+    in, the rows in their order. Gives the files' paths inside the dataset with their
+    row counts.
 
     Files go straight to their names: a unit that fails half-way leaves a file that the
-    manifest will not list, and a unit run again writes the same names."""
-    import pyarrow.dataset as ds
+    manifest will not list, and a unit run again writes the same names. The unit's files
+    are numbered across its directories, not in each: on a filesystem that folds case,
+    ``event_key=Pairs`` and ``event_key=PAIRS`` are one directory, and a second file of
+    the same name would replace the first."""
     fs, root = filesystem(where)
+    groups = _partitions(table, partition_by) if partition_by else [("", table)]
     written: list[tuple[str, int]] = []
-
-    def visit(file: Any) -> None:
-        written.append((file.path[len(root) + 1:], file.metadata.num_rows))
-
-    ds.write_dataset(
-        _with_derived(table, partition_by), root, filesystem=fs, format="parquet",
-        file_options=ds.ParquetFileFormat().make_write_options(**options),
-        basename_template=f"{stem}-{{i}}.parquet",
-        partitioning=partitioning(partition_by, table.schema) if partition_by else None,
-        existing_data_behavior="overwrite_or_ignore", use_threads=False,
-        max_rows_per_group=ROW_GROUP_ROWS, file_visitor=visit)
+    for number, (directory, rows) in enumerate(groups):
+        name = f"{directory}{stem}-{number}.parquet"
+        if directory:
+            fs.create_dir(f"{root}/{directory}", recursive=True)
+        with fs.open_output_stream(f"{root}/{name}") as stream:
+            pq.write_table(rows, stream, row_group_size=ROW_GROUP_ROWS, **options)
+        written.append((name, rows.num_rows))
     return written
 
 
+def key_name(name: str) -> str:
+    """The directory key of partitioning by ``name``: ``year`` as it is; a column's
+    ``<column>_key``, for the column itself stays whole in the files, under its name."""
+    return name if name in DERIVED else f"{name}{KEY_SUFFIX}"
+
+
+def key_value(value: Any) -> str:
+    """The directory value of a column's value: the value itself when it is short and
+    made of ASCII letters and digits, inner spaces, ``.``, ``_`` and ``-`` (a name that
+    every filesystem, object store and reader keeps as it is: no ``%``, which readers
+    decode); otherwise its letters without accents, other characters as spaces, cut to
+    :data:`KEY_TEXT` characters, and a digest of the whole value, so that two values
+    never share a directory. A null is :data:`NO_VALUE`."""
+    if value is None:
+        return NO_VALUE
+    text = value if isinstance(value, str) else str(value)
+    if _PLAIN.fullmatch(text) and text.lower() != NO_VALUE:
+        return text
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    readable = " ".join(_UNSAFE_KEY.sub(" ", ascii_text).split())[:KEY_TEXT].strip(" _.-")
+    digest = hashlib.sha1(text.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return f"{readable}-{digest}" if readable else digest
+
+
 def partitioning(names: Sequence[str], schema: pa.Schema) -> ds.Partitioning:
-    """Hive directories (``event=Spring%20Pairs/``) for the columns ``names``; their
-    values are written URI-encoded, and a null one as ``__HIVE_DEFAULT_PARTITION__``."""
+    """Hive directories (``year=2024/event_key=Spring Pairs/``) of the keys of
+    ``names``: ``year`` an int16, a column's key a string (:func:`key_value`)."""
     import pyarrow.dataset as ds
-    fields = [DERIVED[name] if name in DERIVED else schema.field(name) for name in names]
+    fields = [DERIVED[name] if name in DERIVED else pa.field(key_name(name), pa.string())
+              for name in names]
     return ds.partitioning(pa.schema(fields), flavor="hive")
 
 
-def _with_derived(table: pa.Table, names: Sequence[str]) -> pa.Table:
-    import pyarrow.compute as pc
-    if "year" in names:
-        table = table.append_column(DERIVED["year"],
-                                    pc.cast(pc.year(table.column("date")), pa.int16()))
-    return table
+def _partitions(table: pa.Table, names: Sequence[str]) -> list[tuple[str, pa.Table]]:
+    """The rows of each directory (``year=2024/scoring_key=IMP/``), in the order of
+    their first rows; each directory's rows in their order."""
+    keys = [_keys(table, name) for name in names]
+    rows_of: dict[tuple[str, ...], list[int]] = {}
+    for row, key in enumerate(zip(*keys)):
+        rows_of.setdefault(key, []).append(row)
+    return [("".join(f"{key_name(name)}={value}/" for name, value in zip(names, key)),
+             table.take(pa.array(rows, pa.int64()))) for key, rows in rows_of.items()]
 
 
-def write_manifest(where: str, parts: Sequence[tuple[str, int]], metadata: dict[str, Any]) -> None:
-    """The manifest, last: the parts in record order with their row counts."""
+def _keys(table: pa.Table, name: str) -> list[str]:
+    """The directory value of each row for the key ``name``."""
+    if name == "year":
+        import pyarrow.compute as pc
+        return [str(UNKNOWN_YEAR if year is None else year)
+                for year in pc.year(table.column("date")).to_pylist()]
+    known: dict[Any, str] = {}  # a unit's rows share few values: each is made once
+    keys = []
+    for value in table.column(name).to_pylist():
+        key = known.get(value)
+        if key is None:
+            key = known[value] = key_value(value)
+        keys.append(key)
+    return keys
+
+
+def write_manifest(where: str, parts: Sequence[tuple[str, int]], metadata: dict[str, Any],
+                   version: int = MANIFEST_VERSION) -> None:
+    """The manifest, last: the parts in record order with their row counts; from version
+    2 each partitioning entry (``{"name": "event", "type": ...}``) with the directory key
+    it makes (``"key": "event_key"``). ``version`` is an older one for a dataset written
+    so (see ``compact``). Written beside and moved into place, so that the manifest a
+    reader finds is always a whole one."""
     fs, root = filesystem(where)
-    document = {"manifest": MANIFEST_VERSION, **metadata,
+    document = {"manifest": version, **metadata,
                 "parts": [{"name": name, "rows": rows} for name, rows in parts]}
-    with fs.open_output_stream(f"{root}/{MANIFEST}") as stream:
+    if "partitioning" in metadata and version >= 2:
+        document["partitioning"] = [{**entry, "key": key_name(entry["name"])}
+                                    for entry in metadata["partitioning"]]
+    with fs.open_output_stream(f"{root}/{MANIFEST}.new") as stream:
         stream.write(json.dumps(document, indent=1).encode("utf-8") + b"\n")
+    fs.move(f"{root}/{MANIFEST}.new", f"{root}/{MANIFEST}")
+
+
+def read_manifest(where: str | os.PathLike[str]) -> dict[str, Any]:
+    """The manifest of a complete dataset, as written; :class:`DatasetError` when there
+    is none (an incomplete dataset) or it lists no parts."""
+    fs, root = filesystem(where)
+    try:
+        with fs.open_input_stream(f"{root}/{MANIFEST}") as stream:
+            document = json.loads(stream.read())
+    except FileNotFoundError:
+        raise DatasetError(f"{os.fspath(where)}: no {MANIFEST} manifest: the dataset is "
+                           "incomplete (an interrupted or failed convert)") from None
+    except (OSError, ValueError) as error:
+        raise DatasetError(f"{os.fspath(where)}: unreadable {MANIFEST} manifest ({error})") from None
+    if not isinstance(document, dict) or not isinstance(document.get("parts"), list) or \
+            not all(isinstance(part, dict) and "name" in part for part in document["parts"]):
+        raise DatasetError(f"{os.fspath(where)}: {MANIFEST} lists no parts")
+    return document
 
 
 def remove_unlisted(where: str, parts: Sequence[tuple[str, int]]) -> None:
@@ -162,19 +253,8 @@ def read_parts(where: str | os.PathLike[str]) -> list[str]:
     """The paths (on the dataset's filesystem) of the parts, in record order: by the
     ordinal their names begin with, since an engine may list them in the order they were
     done; in the manifest's order among the files of one unit, or when a name has none."""
-    fs, root = filesystem(where)
-    try:
-        with fs.open_input_stream(f"{root}/{MANIFEST}") as stream:
-            document = json.loads(stream.read())
-    except FileNotFoundError:
-        raise DatasetError(f"{os.fspath(where)}: no {MANIFEST} manifest: the dataset is "
-                           "incomplete (an interrupted or failed convert)") from None
-    except (OSError, ValueError) as error:
-        raise DatasetError(f"{os.fspath(where)}: unreadable {MANIFEST} manifest ({error})") from None
-    try:
-        files = [f"{root}/{part['name']}" for part in document["parts"]]
-    except (KeyError, TypeError):
-        raise DatasetError(f"{os.fspath(where)}: {MANIFEST} lists no parts") from None
+    _, root = filesystem(where)
+    files = [f"{root}/{part['name']}" for part in read_manifest(where)["parts"]]
     ordinals = [part_ordinal(file) for file in files]
     if None in ordinals:
         return files
