@@ -32,6 +32,7 @@ class CallKind(enum.Enum):
     REDOUBLE = "redouble"
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Call:
     """A call: a bid (level and strain), Pass, Double or Redouble."""
@@ -77,9 +78,6 @@ class Call:
         return (self.level - 1) * 5 + int(self.strain)
 
 
-by_fields(Call)
-
-
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
@@ -93,6 +91,7 @@ _CALLS = {"PASS": PASS, "X": DOUBLE, "XX": REDOUBLE} | {
 _CONTRACT_RE = re.compile(r"([1-7])(NT|[CDHS])(XX|X)?", re.IGNORECASE)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The final contract: level, strain and risk. ``Contract.PASSED_OUT`` has level 0."""
@@ -133,9 +132,6 @@ class Contract:
     def tricks_needed(self) -> int:
         """Tricks declarer must win: six plus the level."""
         return 6 + self.level
-
-
-by_fields(Contract)
 
 
 PASSED_OUT = Contract(0, None)
