@@ -171,9 +171,7 @@ class _Replay:
         for slot in row[:present[-1] + 1] if present else ():
             if self.stopped:
                 break
-            # the ^L slot by its item, not by identity: compiled code copies tuples
-            self.place(slot[0], slot[1], lead_out_of_turn=lead_out is not None
-                       and slot[1] is lead_out[1])
+            self.place(slot[0], slot[1], lead_out_of_turn=slot is lead_out)
         self.report_not_held(number)
 
     def report_not_held(self, number: int) -> None:
