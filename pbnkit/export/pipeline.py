@@ -43,6 +43,9 @@ from pbnkit.pickling import by_fields
 
 @dataclass
 class ConvertSummary:
+    """What a conversion did: the files and records read, the errors and warnings found
+    in them, and the files that hold no record."""
+
     files: int = 0
     records: int = 0
     errors: int = 0

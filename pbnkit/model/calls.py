@@ -26,6 +26,8 @@ class Risk(enum.IntEnum):
 
 
 class CallKind(enum.Enum):
+    """What a call is: a bid (level and strain), a pass, a double or a redouble."""
+
     BID = "bid"
     PASS = "pass"
     DOUBLE = "double"
