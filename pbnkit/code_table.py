@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 
 class Severity(enum.Enum):
+    """How serious a diagnostic is: an error, a warning, or information."""
+
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"

@@ -14,6 +14,7 @@ from pbnkit.pickling import by_fields
 __all__ = ["CODES", "Code", "Diagnostic", "Severity", "matches"]
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding: a code at a 1-based line and column of a file."""
@@ -41,9 +42,6 @@ class Diagnostic:
     def format(self) -> str:
         """``path:line:col: CODE [name] message``, the form editors and CI understand."""
         return f"{self.path or '-'}:{self.line}:{self.column}: {self.code} [{self.name}] {self.message}"
-
-
-by_fields(Diagnostic)
 
 
 def matches(code: str, prefixes: tuple[str, ...]) -> bool:

@@ -37,8 +37,8 @@ def by_fields(cls: type[T]) -> type[T]:
         values = getter(self)
         return make, (values,) if single else values
 
-    # Registered with copyreg rather than set on the class: a class changed after it is
-    # made misbehaves once compiled (mypyc then gets != between its instances wrong).
+    # Registered with copyreg rather than set on the class as __reduce__: pickle finds it
+    # in its dispatch table, with no call through object.__reduce_ex__ for each value.
     copyreg.pickle(cls, reduce)
     return cls
 
@@ -59,7 +59,7 @@ def _maker(cls: type[T], names: list[str]) -> Callable[..., T]:
     if (params is None or not (params.init and params.frozen) or len(names) != len(fields)
             or hasattr(cls, "__post_init__") or cls.__new__ is not object.__new__
             or len(slots) != len(names)):
-        return cls  # a compiled class, or one whose __init__ does more than store
+        return cls  # its __init__ does more than store
     name = "_unpickled_" + cls.__qualname__.replace(".", "_")
     # Names of its own for every argument and local, whatever the fields are called.
     scope: dict[str, Any] = {"new_": object.__new__, "cls_": cls,

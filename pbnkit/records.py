@@ -37,6 +37,9 @@ _WORD = re.compile(r"\S+")
 
 
 class ElementKind(enum.Enum):
+    """What an :class:`Element` of a game holds: section tokens, a string, a comment, an
+    escaped line, or text skipped after a syntax error."""
+
     TOKENS = "tokens"      # a run of section tokens as written, white space and line ends kept
     TOKEN = "token"        # one section token: a call, card, suffix, =n=, $n, ^x, *, +, -
     STRING = "string"      # a quoted string inside a section (table cells); text is unescaped

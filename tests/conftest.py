@@ -19,35 +19,6 @@ SAMPLE_DATA = REPO / "sample_data"
 SCHEMAS = REPO / "schemas"
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--compiled", action="store_true",
-                     help="run against pbnkit built as its wheel is, with the hot modules "
-                          "compiled by mypyc (built once per state of the sources)")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    if config.getoption("compiled"):
-        from tests.compiled import use_compiled
-
-        use_compiled()
-
-
-def pytest_report_header(config: pytest.Config) -> str:
-    from pbnkit.replay import clean
-
-    kind = "compiled (mypyc)" if clean.__file__.endswith((".so", ".pyd")) else "pure Python"
-    return f"pbnkit: {kind}, from {Path(clean.__file__).parents[1]}"
-
-
-@pytest.fixture
-def patchable(request: pytest.FixtureRequest) -> None:
-    """For a test that replaces a function of pbnkit's with ``monkeypatch``: compiled
-    modules call one another directly, past the module's globals, so under ``--compiled``
-    the replacement is not seen and the test skips (it runs in the plain run)."""
-    if request.config.getoption("compiled"):
-        pytest.skip("replaces a function that compiled modules call directly")
-
-
 def corpus_rows() -> list[dict[str, str]]:
     """The manifest rows of the corpus's PBN files (empty when the corpus is absent)."""
     manifest = CORPUS / "MANIFEST.tsv"

@@ -235,7 +235,7 @@ def test_format_is_another_name_for_output_format(tmp_path):
     assert json.loads(run("validate", "--format", "sarif", path).stdout)["version"] == "2.1.0"
 
 
-def test_ctrl_c_is_exit_130_not_findings(tmp_path, monkeypatch, patchable):
+def test_ctrl_c_is_exit_130_not_findings(tmp_path, monkeypatch):
     import pbnkit.rules.report as report
 
     path = tmp_path / "a.pbn"

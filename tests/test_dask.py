@@ -29,7 +29,7 @@ def free_port() -> int:
 def scheduler(tmp_path_factory):
     """``tcp://127.0.0.1:PORT`` of a scheduler with two single-threaded workers."""
     address = f"tcp://127.0.0.1:{free_port()}"
-    # the checkout's pbnkit, after the build a --compiled run puts first
+    # the checkout's pbnkit, for the workers to unpickle work units with
     path = os.pathsep.join(filter(None, [os.environ.get("PYTHONPATH"), str(REPO)]))
     env = dict(os.environ, PYTHONPATH=path, DASK_DISTRIBUTED__WORKER__DAEMON="False")
     logs = tmp_path_factory.mktemp("dask")

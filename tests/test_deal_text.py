@@ -1,5 +1,5 @@
-"""How a Deal tag's text is read into bit sets (pbnkit.model.deal_text), compiled for
-speed: a hand's mask is the mask of :meth:`Hand.from_pbn`, and a text it refuses is one
+"""How a Deal tag's text is read into bit sets (pbnkit.model.deal_text): a hand's mask
+is the mask of :meth:`Hand.from_pbn`, and a text it refuses is one
 ``Hand.from_pbn`` and ``Deal.from_pbn`` refuse, with the error they always gave."""
 
 from __future__ import annotations

@@ -354,8 +354,7 @@ def test_bad_values_and_illegal_calls_and_cards_are_reported_at_their_pairs():
 
 
 def test_the_lin_terminals_are_the_grammars():
-    # pbnkit/lin/terminals.py is made from the grammar: its docstring says how (the source
-    # file: a compiled build's module is not).
+    # pbnkit/lin/terminals.py is made from the grammar: its docstring says how.
     from conftest import REPO
 
     from pbnkit.lin import lark_parser

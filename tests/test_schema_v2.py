@@ -69,7 +69,7 @@ def test_contract_and_declarer_from_the_auction_when_the_tags_do_not_give_them(t
     assert contract(row_of(tmp_path, "", unfinished)) == (None, None, None, None, None)
 
 
-def test_the_auction_is_replayed_only_when_the_tags_do_not_give_the_contract(tmp_path, monkeypatch, patchable):
+def test_the_auction_is_replayed_only_when_the_tags_do_not_give_the_contract(tmp_path, monkeypatch):
     replayed = Counter()
     real = row_module.replay
 

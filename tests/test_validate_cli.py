@@ -160,7 +160,7 @@ def test_table_with_a_short_last_row_is_reported(tmp_path):
     assert f"{path}:4:1: TG016 [bad-table] OptimumResultTable ends with an incomplete row" in result.output
 
 
-def test_a_bug_in_a_check_is_reported_and_the_other_games_are_checked(tmp_path, monkeypatch, patchable):
+def test_a_bug_in_a_check_is_reported_and_the_other_games_are_checked(tmp_path, monkeypatch):
     import pbnkit.rules.report as report
 
     path = tmp_path / "two.pbn"

@@ -43,7 +43,7 @@ def _files() -> list[Path]:
 
 
 def _validate(*args: object, tmp: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "TMPDIR": str(tmp)}  # with --compiled, PYTHONPATH holds the build
+    env = {**os.environ, "TMPDIR": str(tmp)}
     return subprocess.Popen([sys.executable, "-m", "pbnkit", "validate", *map(str, args)],
                             env=env, cwd=REPO, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -1,6 +1,6 @@
 """Rows of the boards table as Arrow columns: the work that turns a batch of rows into a
-record batch, compiled with the modules a record passes through (``hatch_build.py``),
-since it is a large part of a conversion. The sinks that write the batches stay plain Python.
+record batch, a large part of a conversion. The sinks that write the batches are in
+:mod:`pbnkit.export.sinks`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def arrow_batch(rows: list[Row], profile: str | None = None) -> pa.RecordBatch:
             columns.append(_items_array([row[name] for row in rows], field.type))
         elif name == "tags":
             columns.append(_tags_array([row["tags"] for row in rows], field.type))
-        else:  # as RecordBatch.from_pylist takes them, but by compiled code
+        else:  # as RecordBatch.from_pylist takes them
             columns.append(pa.array([row.get(name) for row in rows], field.type))
     return pa.RecordBatch.from_arrays(columns, schema=schema)
 

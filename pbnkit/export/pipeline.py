@@ -43,6 +43,9 @@ from pbnkit.pickling import by_fields
 
 @dataclass
 class ConvertSummary:
+    """What a conversion did: the files and records read, the errors and warnings found
+    in them, and the files that hold no record."""
+
     files: int = 0
     records: int = 0
     errors: int = 0
@@ -50,6 +53,7 @@ class ConvertSummary:
     empty: list[str] = field(default_factory=list)  # files that hold no record
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class ConvertOptions:
     kind: str  # parquet, json, jsonl or dataset: what the rows are encoded for
@@ -70,9 +74,6 @@ class ConvertOptions:
         """The options that shape a dataset's parts (see ``journal.identity``)."""
         return {"check": self.check, "profile": self.profile,
                 "partition_by": list(self.partition_by)}
-
-
-by_fields(ConvertOptions)
 
 
 class Unencoded(NamedTuple):

@@ -4,8 +4,7 @@ a tuple for each pair.
 Why columns: a LIN board has some 80 pairs, most of them calls and cards. A tuple each
 was a large part of the reader's time (and objects for the garbage collector to go over);
 as columns, a line of pairs is cut out by ``str.split`` and slices, and its columns
-counted in one plain loop (chains of ``accumulate`` and ``map`` cost more, compiled above
-all).
+counted in one plain loop (chains of ``accumulate`` and ``map`` cost more).
 A :class:`~pbnkit.lin.parser.Pair` is made only for the few pairs a tag or a finding
 stands at.
 """
@@ -30,10 +29,9 @@ class Pairs:
     shifts[at]`` (the shift of its line: the same object for all the pairs of a line, as
     the line's number is, where an offset each would be a new int). Never empty.
 
-    Its attributes are Final, not those of a frozen dataclass: compiled by mypyc, a
-    frozen dataclass is made by the ``__init__`` the dataclasses module writes in Python
-    (an ``object.__setattr__`` a field), this class in C, much faster, and
-    its attributes are read-only all the same. A board makes two or three."""
+    Its attributes are Final (read-only to mypy), not those of a frozen dataclass, whose
+    ``__init__`` sets each field through ``object.__setattr__``, several times the cost
+    of this one's. A board makes two or three."""
 
     __slots__ = ("keys", "names", "values", "lines", "columns", "shifts")
 
@@ -121,7 +119,7 @@ def of_line(run: str, start: int, line: int, shift: int) -> Pairs | None:
     lowered = written.lower()
     names = keys if lowered == written else lowered.split("|")
     # the column of each pair: after the key, the value and the two bars of the one before
-    # (a loop: with accumulate, map and range it was slower, pure or compiled)
+    # (a loop: with accumulate, map and range it was slower)
     columns: list[int] = []
     column = start - shift
     for key, value in zip(keys, values):

@@ -109,9 +109,8 @@ def lines_of_pairs(text: str) -> Generator[Pairs, None, tuple[int, int] | None]:
     whole text was read), for :func:`runs_of` to go on from there.
 
     A line is cut at its bars and its keys checked (:func:`~pbnkit.lin.columns.of_line`),
-    which finds the pairs the grammar's terminals find. The text is not first matched
-    with the regular expression of :func:`runs_of`: with the search for a ``qx`` key
-    among the runs it found, that was a noticeable share of the compiled reader's work."""
+    which finds the pairs the grammar's terminals find, with no need to match the text
+    with the regular expression of :func:`runs_of` first."""
     if _force_lark:
         return 0, 1
     pos, line, size = 0, 1, len(text)
@@ -140,9 +139,7 @@ _BLANKS: Final = " \t\r\v\f"
 
 
 def iter_pairs(text: str, runs: list[Run]) -> Iterator[Pairs]:
-    """The pairs of the runs, lazily: a run's pairs at a time, as columns. ``map``, not a
-    generator expression: compiled by mypyc, that one made the garbage collector run three
-    times as often."""
+    """The pairs of the runs, lazily: a run's pairs at a time, as columns."""
     return map(_pairs_of_run, repeat(text), runs)
 
 

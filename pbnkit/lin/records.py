@@ -35,9 +35,6 @@ from pbnkit.records import Element, TagPair
 
 T = TypeVar("T")
 
-# The module's constants are Final: compiled by mypyc, a Final global is a C variable,
-# any other a look-up in the module's dict at each use, which the compiled reader felt.
-
 #: The keys BBO's hand viewer and vugraph files use. Any other is kept, and reported.
 KNOWN_KEYS: Final = frozenset((
     "ah", "an", "at", "bn", "bt", "cb", "cg", "cp", "cr", "cs", "em", "hc", "hs", "ht",
@@ -228,10 +225,10 @@ def record_tags(pairs: Pairs, context: FileContext, lin: str,
     return tuple(ordered), claimed
 
 
-# Neither a frozen dataclass, made when the module is imported (a cost every command
-# would pay) and, compiled, by an __init__ in Python, nor a named
-# tuple, made by its __new__ in Python: its attributes are Final, as those of
-# lin.columns.Pairs, so that compiled it is made in C, read-only all the same.
+# Not a frozen dataclass, made when the module is imported (a cost every command would
+# pay) and whose __init__ sets each field through object.__setattr__, several times the
+# cost of this one's: its attributes are Final, read-only to mypy, as those of
+# lin.columns.Pairs.
 class Shape:
     """What the keys of a record decide, whatever their values: where its calls, cards
     and tags stand (see :func:`shape_of`)."""
@@ -257,8 +254,8 @@ class Shape:
 def shape_of(names: list[str]) -> Shape:
     """The shape of a record whose keys (in lower case) are ``names``, in one pass. Most
     keys are ``pc``, ``mb`` and ``pg``, told apart by comparing them; only the few others
-    are looked up in sets. A set of all the keys (which hashes each new string) and
-    searches in the list were a large share of the compiled reader's work."""
+    are looked up in sets, not a set made of all the keys (which hashes each new
+    string)."""
     bidding: list[int] = []
     cards: list[int] = []
     others: list[int] = []
@@ -431,8 +428,7 @@ def _bbo_hands(written: tuple[str, ...]) -> list[Hand] | None:
     up when it is left out, as :func:`_fourth_hand` makes it; None when a holding runs
     otherwise. Each holding's bits are found as it is checked, in one pass."""
     read: list[Hand] = []
-    # each suit's ranks in the hands read, as bits (four ints, not a list: compiled, a
-    # list holds objects, each int boxed again when it changes)
+    # each suit's ranks in the hands read, as bits
     spades = hearts = diamonds = clubs = 0
     apart = True  # no rank in two hands
     full = True  # the first three hands hold 13 cards each
@@ -492,10 +488,7 @@ def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
 
 
 #: A rank's bit by the code of its character (the ace 1, the two 1 << 12; 0 for any other
-#: character below 128). Read through ``ord(holding[at])``, which mypyc compiles to a
-#: read of the string's memory: a holding's bits in a few instructions a rank. A dict of
-#: the holdings met (8,192 of them) took longer, its entries too many to stay in the
-#: processor's caches between two deals.
+#: character below 128), read through ``ord(holding[at])``.
 _RANK_BIT: Final = [1 << RANKS.index(chr(code)) if chr(code) in RANKS else 0
                     for code in range(128)]
 #: A holding (high to low) by its ranks' bits, made when first asked for.
@@ -733,8 +726,7 @@ _LIN_SEATS: Final = [CLOCKWISE.index(seat) for seat in SEATS]
 
 
 def _picked(items: list[T], order: list[int]) -> list[T]:
-    """``items`` in ``order``. Generic, so that compiled its ints are passed on as they
-    are: a list of ints read and made again is a new int object for each above 256."""
+    """``items`` in ``order``."""
     return [items[at] for at in order]
 
 

@@ -23,10 +23,7 @@ from typing import Final
 
 from pbnkit.records import PLACE_TYPE, Element, ElementKind
 
-# Final: compiled, a C variable, not a look-up in the module's dict at each use
-_TOKENS: Final = ElementKind.TOKENS
-_PLACE_TYPE: Final = PLACE_TYPE
-_array: Final = array
+_TOKENS: Final = ElementKind.TOKENS  # not an attribute look-up for each element
 _new_element: Final = tuple.__new__  # an Element without the frame of its __new__
 _WIDEST: Final = 256
 _BLANKS: Final = tuple(" " * width for width in range(_WIDEST))  # the gaps on a line of pairs
@@ -59,7 +56,7 @@ def _placed_run(text: str, lines: list[int], columns: list[int],
     """A placed run of the tokens joined by blanks in ``text``: their columns only when
     they all stand on one line (a board on one line, most), else their lines and columns
     in one array."""
-    places = _array(_PLACE_TYPE, columns if one_line else lines + columns).tobytes()
+    places = array(PLACE_TYPE, columns if one_line else lines + columns).tobytes()
     return _new_element(Element, (_TOKENS, text, lines[0], columns[0], places))
 
 

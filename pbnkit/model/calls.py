@@ -26,12 +26,15 @@ class Risk(enum.IntEnum):
 
 
 class CallKind(enum.Enum):
+    """What a call is: a bid (level and strain), a pass, a double or a redouble."""
+
     BID = "bid"
     PASS = "pass"
     DOUBLE = "double"
     REDOUBLE = "redouble"
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Call:
     """A call: a bid (level and strain), Pass, Double or Redouble."""
@@ -77,9 +80,6 @@ class Call:
         return (self.level - 1) * 5 + int(self.strain)
 
 
-by_fields(Call)
-
-
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
@@ -93,6 +93,7 @@ _CALLS = {"PASS": PASS, "X": DOUBLE, "XX": REDOUBLE} | {
 _CONTRACT_RE = re.compile(r"([1-7])(NT|[CDHS])(XX|X)?", re.IGNORECASE)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The final contract: level, strain and risk. ``Contract.PASSED_OUT`` has level 0."""
@@ -133,9 +134,6 @@ class Contract:
     def tricks_needed(self) -> int:
         """Tricks declarer must win: six plus the level."""
         return 6 + self.level
-
-
-by_fields(Contract)
 
 
 PASSED_OUT = Contract(0, None)

@@ -216,6 +216,7 @@ class Rank(enum.IntEnum):
 STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
     """One of the 52 cards. Orders by suit, then rank.
@@ -254,9 +255,6 @@ class Card:
 
     def __str__(self) -> str:
         return self.pbn()
-
-
-by_fields(Card)
 
 
 #: All 52 cards, clubs first, each suit from the two up: ``DECK[card.index] is card``.

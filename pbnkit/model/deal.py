@@ -184,7 +184,7 @@ class Deal:
     def from_pbn(cls, text: str) -> Deal:
         """Read a Deal tag value such as ``N:AKQ.. - - -`` (import format is lenient about
         case, rank order, and repeated blanks between hands)."""
-        read = read_deal(text)  # compiled: see deal_text.py
+        read = read_deal(text)  # see deal_text.py
         if read is None:
             raise _deal_error(text)
         # Built without __post_init__, and with the "hands" slot left empty: __getattr__

@@ -1,11 +1,6 @@
 """A Deal tag's text read into its hands' bit sets (see :attr:`Card.bit`): the part of
-reading a deal that every record pays for, validated, converted or scored.
-
-It is a module of its own so that mypyc compiles it: ``deal.py`` gives ``Deal`` a
-``__getattr__`` for the interpreter alone, a class body mypyc does not compile. Compiled,
-a hand is read a character at a time through a table indexed by the character's code;
-interpreted, the dicts of holdings this replaced took four lookups a hand, in tables too
-large to stay in the processor's caches from one record to the next.
+reading a deal that every record pays for, validated, converted or scored. A hand is
+read a character at a time through a table indexed by the character's code.
 """
 
 from __future__ import annotations

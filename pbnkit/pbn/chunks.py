@@ -34,6 +34,7 @@ from pbnkit.pickling import by_fields
 _HASH_VALUE = re.compile(rb'\[[ \t\r\n\v\f]*([A-Za-z0-9_]+)(?:[ \t\r\n\v\f]*"|[ \t]+)#')
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Resume:
     """Where a part of a file starts and the reader's state there.
@@ -60,9 +61,6 @@ class Resume:
     separator: tuple[str, ...] = ()
     #: the part ends where the file ends
     last: bool = True
-
-
-by_fields(Resume)
 
 
 class ReadSummary(NamedTuple):

@@ -53,8 +53,7 @@ class _Shape(Transformer[Token, Shaped]):
         return shaper(token.value, cast(int, token.line) + self.line_offset,
                       cast(int, token.column))
 
-    # Lark finds terminal callbacks by the terminal's name. They are methods, not
-    # callables made by a factory: compiled with mypyc, such a callable is not bound.
+    # Lark finds terminal callbacks by the terminal's name.
     def TAG_PAIRS(self, token: Token) -> Any:
         return self._shaped(tag_pairs, token)
 
@@ -134,8 +133,7 @@ is current. After a change of the grammar::
 
 
 def _syntax_error(error: UnexpectedInput, text: str, first_line: int) -> GameSyntaxError:
-    # Lark declares pos_in_stream as None, and sets an int: read it untyped, or compiled
-    # code checks it against the declaration
+    # Lark declares pos_in_stream as None, and sets an int: read it untyped
     position: int | None = getattr(error, "pos_in_stream", None)
     offset = position if position is not None else 0
     line = (getattr(error, "line", None) or 1)

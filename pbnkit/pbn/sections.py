@@ -50,6 +50,7 @@ class SectionItem(NamedTuple):
         return self.text == "-"
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Section:
     """An Auction or Play section: its tag, items, the Note tags after it, and the
@@ -59,9 +60,6 @@ class Section:
     items: tuple[SectionItem, ...]
     notes: tuple[TagPair, ...]
     diagnostics: tuple[Diagnostic, ...]
-
-
-by_fields(Section)
 
 
 def _problem(message: str, line: int, column: int, code: str = "SY006") -> Diagnostic:

@@ -216,6 +216,7 @@ def decoded(block: bytes, codec: str, whole: bool, first_line: int, encoding: En
     return "\n".join(lines)  # type: ignore[arg-type]
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Chunk:
     """The text of one game (lines joined by ``\\n``), its first line number and the
@@ -229,9 +230,6 @@ class Chunk:
     line: int
     separator: tuple[str, ...] = ()
     offset: int = 0
-
-
-by_fields(Chunk)
 
 
 _LINE = re.compile(rb"[^\r\n]*(?:\r\n?|\n)?")

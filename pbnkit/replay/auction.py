@@ -56,6 +56,7 @@ def read_call(text: str) -> tuple[Call | None, bool]:
     return None, False
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class AuctionOutcome:
     """What the replay of an Auction section established.
@@ -74,9 +75,6 @@ class AuctionOutcome:
     def is_finished(self) -> bool:
         """The calls themselves ended the auction (so contract and declarer are known)."""
         return self.reliable and self.auction is not None and self.auction.is_finished
-
-
-by_fields(AuctionOutcome)
 
 
 class _Replay:

@@ -19,6 +19,7 @@ from pbnkit.replay.tags import read_contract, read_declarer, read_result
 from pbnkit.pickling import by_fields
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class RecordFacts:
     """What one record says happened; None where neither the tags nor the replay say."""
@@ -28,9 +29,6 @@ class RecordFacts:
     #: declarer's tricks
     tricks: int | None
     vulnerability: Vulnerability | None
-
-
-by_fields(RecordFacts)
 
 
 def record_facts(game: Game) -> RecordFacts:

@@ -41,6 +41,7 @@ class Tricks(NamedTuple):
         return self.played >= self.total
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """What the replay of one game established, for checks and for scoring."""
@@ -61,7 +62,3 @@ class Replayed:
         if tricks is None or declarer is None or not tricks.is_complete or tricks.unknown:
             return None
         return tricks.won(declarer.side)
-
-
-by_fields(Replayed)
-

@@ -37,6 +37,7 @@ _FAULT_CODES = {
 }
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class PlaySetting:
     """What the play depends on, from the tags (or the auction when a tag is missing)."""
@@ -48,9 +49,7 @@ class PlaySetting:
     opening_leader: Seat
 
 
-by_fields(PlaySetting)
-
-
+@by_fields
 @dataclass(frozen=True, slots=True)
 class PlayOutcome:
     """The replayed play (None if it could not start) and its end marker."""
@@ -58,9 +57,6 @@ class PlayOutcome:
     play: Play | None
     marker: str | None
     cards: int  # card tokens and '-' replayed
-
-
-by_fields(PlayOutcome)
 
 
 def setting_of(game: Game, play_tag: TagPair, auction_contract: Contract | None,
@@ -175,9 +171,7 @@ class _Replay:
         for slot in row[:present[-1] + 1] if present else ():
             if self.stopped:
                 break
-            # the ^L slot by its item, not by identity: compiled code copies tuples
-            self.place(slot[0], slot[1], lead_out_of_turn=lead_out is not None
-                       and slot[1] is lead_out[1])
+            self.place(slot[0], slot[1], lead_out_of_turn=slot is lead_out)
         self.report_not_held(number)
 
     def report_not_held(self, number: int) -> None:

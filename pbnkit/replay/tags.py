@@ -62,6 +62,7 @@ def read_contract(text: str | None) -> Contract | None:
     return Contract(int(match[1]), strain, risk)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class DeclarerTag:
     """A Declarer tag value: the seat, and whether it is the irregular ``^`` form, where
@@ -76,9 +77,6 @@ class DeclarerTag:
         return self.seat.partner if self.swapped else self.seat
 
 
-by_fields(DeclarerTag)
-
-
 @functools.lru_cache(maxsize=64)
 def read_declarer(text: str | None) -> DeclarerTag | None:
     value = (text or "").strip().upper()
@@ -89,6 +87,7 @@ def read_declarer(text: str | None) -> DeclarerTag | None:
     return DeclarerTag(Seat.from_pbn(value), swapped)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class ResultTag:
     """A Result tag value: declarer's tricks (bare form) or tricks by side."""
@@ -110,9 +109,6 @@ class ResultTag:
         if declarer.side.other in by_side:
             return 13 - by_side[declarer.side.other]
         return None
-
-
-by_fields(ResultTag)
 
 
 @functools.lru_cache(maxsize=512)

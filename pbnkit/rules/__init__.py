@@ -40,4 +40,5 @@ def select(diagnostics: Iterable[Diagnostic], select: tuple[str, ...] = (),
 
 
 def is_error(diagnostic: Diagnostic) -> bool:
+    """Whether the diagnostic counts as an error (its own severity, else its code's)."""
     return diagnostic.effective_severity is Severity.ERROR

@@ -61,6 +61,7 @@ def _is_figure(column: str) -> bool:
     return column in _FIGURES or _FIGURE_NAME.search(column) is not None
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class StatedCell:
     column: str
@@ -69,9 +70,7 @@ class StatedCell:
     position: int
 
 
-by_fields(StatedCell)
-
-
+@by_fields
 @dataclass(frozen=True, slots=True)
 class StatedTotal:
     """One line of a TotalScoreTable: the pair and its cells as written."""
@@ -85,9 +84,7 @@ class StatedTotal:
                     None)
 
 
-by_fields(StatedTotal)
-
-
+@by_fields
 @dataclass(frozen=True, slots=True)
 class StatedTotals:
     """A game's TotalScoreTable, kept small and picklable for the file's checks."""
@@ -99,9 +96,6 @@ class StatedTotals:
     unreadable: str | None = None
     #: whose lines these are: pairs (or an individual event's players), or teams
     teams: bool = False
-
-
-by_fields(StatedTotals)
 
 
 def read_totals(tag: TagPair, spec: str | None) -> StatedTotals | None:

@@ -47,6 +47,7 @@ _SEPARATED_DATE = re.compile(r"([0-9?]{4})([-/])([0-9?]{2})\2([0-9?]{2})")
 _SHORT_NT = re.compile(r"[1-7][Nn]")
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Fix:
     """Text replaced at a 1-based line and column (in characters)."""
@@ -59,9 +60,6 @@ class Fix:
 
     def describe(self) -> str:
         return f"{self.line}:{self.column}: {self.code} {self.old!r} -> {self.new!r}"
-
-
-by_fields(Fix)
 
 
 class FixResult(NamedTuple):

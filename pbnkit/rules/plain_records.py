@@ -10,6 +10,7 @@ from pbnkit.pickling import by_fields
 from pbnkit.scoring.pairs import FieldKey
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class PlainRecord:
     """All that the duplicate profile's checks need of a plain record (one without a
@@ -24,6 +25,3 @@ class PlainRecord:
     field: FieldKey | None  # the board's field, when the record has a score
     ns: int | None
     found: tuple[Diagnostic, ...] = ()
-
-
-by_fields(PlainRecord)

@@ -81,6 +81,7 @@ class Report:
         }
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Options:
     """What ``pbnkit validate`` checks and lists."""
@@ -102,9 +103,6 @@ class Options:
                                    if _matches(glob, path, self.root) for code in codes)
 
 
-by_fields(Options)
-
-
 def _matches(glob: str, path: str, root: str) -> bool:
     """Whether a per-file glob names the file: a glob of its path relative to ``root``
     (``robots/*``, ``**/bba/*.pbn``; ``*`` spans directories), of its name (``*.lin``), or
@@ -118,6 +116,7 @@ def _matches(glob: str, path: str, root: str) -> bool:
             or relative.startswith(glob + "/"))
 
 
+@by_fields
 @dataclass(slots=True)
 class CheckedGame:
     """One game checked in a worker: the listed findings of its own checks, their
@@ -131,9 +130,6 @@ class CheckedGame:
     score: AnyRecord | None = None
     table: list[Diagnostic] = field(default_factory=list)
     failure: str | None = None  # a bug in a check: the game is left out, the rest go on
-
-
-by_fields(CheckedGame)
 
 
 @dataclass(slots=True)

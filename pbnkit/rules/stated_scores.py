@@ -27,6 +27,7 @@ _RUBBER_BARE = re.compile(r"(\d+)/(\d+)")
 _RUBBER_SIDES = re.compile(r"(NS|EW) (\d+)/(\d+)(?: (NS|EW) (\d+)/(\d+))?", re.IGNORECASE)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Stated:
     """A score tag as written: the bare figure (declarer's side) or figures by side."""
@@ -44,9 +45,6 @@ class Stated:
         if self.bare is None:
             return list(self.sides)
         return [] if declarer_side is None else [(declarer_side, self.bare)]
-
-
-by_fields(Stated)
 
 
 def read_stated(tag: TagPair, value: str) -> Stated | None:
@@ -81,6 +79,7 @@ def _stated_figures(
     return None, tuple((s, n) for s, n in sides if n is not None)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class StatedRubber:
     """A ScoreRubber tag: ``above/below``, bare (declarer's side) or by side."""
@@ -90,9 +89,6 @@ class StatedRubber:
     column: int
     bare: tuple[int, int] | None = None
     sides: tuple[tuple[Side, tuple[int, int]], ...] = ()
-
-
-by_fields(StatedRubber)
 
 
 def read_rubber(tag: TagPair, value: str) -> StatedRubber | None:
@@ -126,6 +122,7 @@ def _points(above: str, below: str) -> tuple[int, int] | None:
     return above_points, below_points
 
 
+@by_fields
 @dataclass(slots=True)
 class ScoreRecord:
     """What the checks keep of one game: a few small, picklable values (no Game, no Deal),
@@ -195,6 +192,3 @@ class ScoreRecord:
             return None
         return law77(result.contract, result.declarer, result.tricks, vulnerability,
                      self.old_mp)
-
-
-by_fields(ScoreRecord)

@@ -114,6 +114,7 @@ def law77(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulner
     return score if declarer.side is Side.NS else -score
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Fit:
     """The results of one board and how they are matchpointed.
@@ -164,9 +165,7 @@ class Fit:
         return f"{rule}, each score also tied with itself" if self.count_self else rule
 
 
-by_fields(Fit)
-
-
+@by_fields
 @dataclass(frozen=True, slots=True)
 class TableScores:
     """What the ScoreTable check found, and the table's field for the record's own
@@ -184,9 +183,6 @@ class TableScores:
     #: and the number they were factored to (Neuberg), or None for plain matchpoints; the
     #: file's checks compare it with the event's most results
     figures: tuple[int, int | None] | None = None
-
-
-by_fields(TableScores)
 
 
 def check_score_table(tag: TagPair, spec: str | None, result: BoardResult,
