@@ -1,5 +1,5 @@
-"""Dependencies point one way, down the layers the README lists: grammars, readers,
-model, replay, scoring, rules, export, jobs, command line. Every import (function-level
+"""Dependencies point one way, down the layers the README lists: model, grammars and
+readers, replay, scoring, rules, export, jobs, command line. Every import (function-level
 ones included) of a later layer by an earlier one fails here."""
 
 from __future__ import annotations
@@ -41,10 +41,11 @@ def reaches(modules: frozenset[str], package: str) -> list[str]:
 
 
 # The layers as the README's Development section lists them, in order: each imports only
-# the ones before it (and itself). The grammars come first, read by the readers alone.
+# the ones before it (and itself). The model comes first: the readers read hands with it.
+# The grammars are read by the readers alone.
 LAYERS = {
-    "readers": ("pbnkit.pbn", "pbnkit.lin"),
     "model": ("pbnkit.model",),
+    "readers": ("pbnkit.pbn", "pbnkit.lin"),
     "replay": ("pbnkit.replay",),
     "scoring": ("pbnkit.scoring",),
     "rules": ("pbnkit.rules",),

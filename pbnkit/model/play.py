@@ -246,7 +246,7 @@ class Play(_PlayState):
         """Whether ``seat`` still holds a card of ``suit``: True, False, or None when
         unknown cards leave it open."""
         deal = self.deal
-        if deal.hands[seat] is None:
+        if not deal.given >> seat & 1:  # an unknown hand
             # Cards of the suit that are neither played nor in a known hand.
             outstanding = SUIT_MASKS[suit] & ~self.played_mask & ~deal.held
             return False if not outstanding else None
@@ -276,7 +276,7 @@ class Play(_PlayState):
         # A card is played once.
         if self.played_mask & bit:
             return CardFault.ALREADY_PLAYED
-        if deal.hands[seat] is not None:
+        if deal.given >> seat & 1:
             # Only from one's own hand.
             if not deal.masks[seat] & bit:
                 return CardFault.NOT_HELD
