@@ -24,8 +24,8 @@ step, never a copy of a dataclass.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from pbnkit.errors import IllegalError
@@ -117,7 +117,7 @@ class Trick:
 # -- The rules of the play on ints ---------------------------------------------------------
 # Play's guards and the fast path for clean records (pbnkit.replay.clean) both call these:
 # a card by its deck index (Card.index), a hand as a bit set (Card.bit), a suit by number
-# and the trump suit as -1 at no trumps.
+# and the trump as a strain number (4: no trumps).
 
 def holds_suit(hand: int, suit: int) -> bool:
     """Whether a hand (the cards it has left) holds a card of ``suit``: then it must
