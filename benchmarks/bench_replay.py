@@ -5,8 +5,9 @@ auction and play) and ``validate_file`` (read, check, score checks), in CPU time
 
 Every generated board has a full legal auction and 13 tricks of play and is clean, so the
 checks take the fast path for clean records (pbnkit.replay.clean); ``--full-replay``
-turns it off, to time the replay of every call and card. Run it before and after a
-change, on one machine.
+also times the replay alone both ways, the fast path's and the full replay of every call
+and card (pbnkit.replay.game.full_replay). Run it before and after a change, on one
+machine.
 """
 
 from __future__ import annotations
@@ -40,11 +41,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--full-replay", action="store_true",
-                        help="without the fast path for clean records")
+                        help="also time the fast path and the full replay alone")
     args = parser.parse_args()
 
     import pbnkit
-    from pbnkit.replay import game as replay_game
+    from pbnkit.replay.clean import replay_clean
+    from pbnkit.replay.game import full_replay
     from pbnkit.rules import check_game
     from pbnkit.rules.report import validate_file
 
@@ -52,11 +54,16 @@ def main() -> None:
         path = Path(directory) / "boards.pbn"
         write_file(str(path), args.boards, args.seed)
         games = list(pbnkit.read(path))
-        replay_game._FAST_PATH = not args.full_replay
         check = best_cpu_seconds(lambda: [check_game(game) for game in games], args.repeat)
         validate = best_cpu_seconds(lambda: validate_file(path), args.repeat)
+        if args.full_replay:
+            fast = best_cpu_seconds(lambda: [replay_clean(game) for game in games], args.repeat)
+            full = best_cpu_seconds(lambda: [full_replay(game) for game in games], args.repeat)
     print(f"check_game {len(games) / check:.0f} boards/CPU-s ({check / len(games) * 1e6:.0f} us "
           f"a board)  validate_file {len(games) / validate:.0f} boards/CPU-s")
+    if args.full_replay:
+        print(f"replay alone: fast path {fast / len(games) * 1e6:.0f} us a board, full replay "
+              f"{full / len(games) * 1e6:.0f} us a board")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""How a Deal tag's text is read into bit sets (pbnkit.model.deal_text): a hand's mask
-is the mask of :meth:`Hand.from_pbn`, and a text it refuses is one
-``Hand.from_pbn`` and ``Deal.from_pbn`` refuse, with the error they always gave."""
+"""How a Deal tag's text is read into bit sets (pbnkit.model.deal): a hand's mask is the
+mask of :meth:`Hand.from_pbn`, and a text it refuses is one ``Hand.from_pbn`` and
+``Deal.from_pbn`` refuse, with the error they always gave."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pbnkit.errors import InvalidTokenError
 from pbnkit.model import Deal, Hand
-from pbnkit.model.deal_text import hand_mask, read_deal
+from pbnkit.model.deal import hand_mask, read_deal
 
 #: what hands are written with, and some of what they should not be (no blank: blanks
 #: part the hands of a deal)

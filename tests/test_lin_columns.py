@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from pbnkit.lin import parser as lin_parser
 from pbnkit.lin import reader as lin_reader
 from pbnkit.lin.columns import joined, of_pairs
+from pbnkit.lin.lark_parser import parse as lark_parse
 from pbnkit.lin.parser import LinSyntaxError, iter_pairs, parse_pairs, runs_of
 from pbnkit.lin.records import group_records
 
@@ -32,11 +33,7 @@ def test_columns_hold_the_pairs_lark_reads(text):
     assert runs is not None
     columns = list(iter_pairs(text, runs))
     fast = [run.pair(at) for run in columns for at in range(len(run))]
-    lin_parser._force_lark = True
-    try:
-        assert fast == parse_pairs(text)
-    finally:
-        lin_parser._force_lark = False
+    assert fast == lark_parse(text)
     for run in columns:  # a run's ends, and each value's column
         assert (run.start, run.end) == (run.pair(0).start, run.pair(len(run) - 1).end)
         assert [run.value_column(at) for at in range(len(run))] == [
@@ -57,13 +54,10 @@ def test_the_fast_path_takes_the_texts_lark_takes(text):
     """The fast path's regular expression, its repeats possessive from Python 3.11 on,
     reads a text exactly when Lark does, into the same pairs."""
     runs = runs_of(text)
-    lin_parser._force_lark = True
     try:
-        read = parse_pairs(text)
+        read = lark_parse(text)
     except LinSyntaxError:
         read = None
-    finally:
-        lin_parser._force_lark = False
     if runs is None:
         assert read is None
     else:

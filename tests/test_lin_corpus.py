@@ -15,6 +15,7 @@ import pbnkit
 from pbnkit.diagnostics import Severity
 from pbnkit.export.tolin import cards_in_order
 from pbnkit.lin import parser as lin_parser
+from pbnkit.lin.lark_parser import parse as lark_parse
 from pbnkit.lin.reader import LinReader
 from pbnkit.model.deal import Deal
 from pbnkit.pbn.sections import section
@@ -83,11 +84,9 @@ def test_the_files_bytes_are_kept(row):
     assert kept == path.read_bytes()
 
 
-def test_lark_reads_the_same_pairs_as_the_fast_path(row, monkeypatch):
+def test_lark_reads_the_same_pairs_as_the_fast_path(row):
     text = (CORPUS / row["path"]).read_bytes().decode("utf-8")
-    fast = lin_parser.parse_pairs(text)
-    monkeypatch.setattr(lin_parser, "_force_lark", True)
-    assert lin_parser.parse_pairs(text) == fast
+    assert lin_parser.parse_pairs(text) == lark_parse(text)
 
 
 # -- endplay ----------------------------------------------------------------------------------

@@ -1,14 +1,15 @@
-"""How a LIN deal's hands are read (pbnkit.lin.records): a suit's ranks as written put
-high to low, each in one pass when they run either way (``_high_to_low``), and the hand
-BBO leaves out (``_fourth_hand``), made up from the other three's ranks as bits: the same
-hand as the ranks no other hand holds."""
+"""How a LIN deal's hands are read (pbnkit.lin.records): a suit's ranks as written, in
+any order, read by the model's holding reader and put high to low (``_ranks``,
+``holding_text``), and the hand BBO leaves out (``_fourth_hand``), made up from the other
+three's ranks as bits: the same hand as the ranks no other hand holds."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbnkit.lin.records import RANKS, _fourth_hand, _high_to_low
+from pbnkit.lin.records import RANKS, _fourth_hand, _ranks
+from pbnkit.formats.hands import holding_text
 
 _HOLDINGS = st.sets(st.sampled_from(RANKS)).map(
     lambda ranks: "".join(sorted(ranks, key=RANKS.index)))  # as read: high to low
@@ -46,6 +47,11 @@ def test_a_suit_as_written_is_put_high_to_low_unless_a_rank_is_named_twice(writt
     expected = ("".join(sorted(ranks, key=RANKS.index)) if len(set(ranks)) == len(ranks)
                 else None)
     assert _high_to_low(ranks) == expected
+
+
+def _high_to_low(ranks: str) -> str | None:
+    bits = _ranks(ranks)
+    return None if bits < 0 else holding_text(bits)
 
 
 @given(_HOLDINGS)

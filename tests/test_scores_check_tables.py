@@ -9,7 +9,8 @@ from __future__ import annotations
 import pbnkit
 from pbnkit.diagnostics import Diagnostic, Severity
 from pbnkit.rules.scores import ScoreChecks
-from pbnkit.rules.table_scores import agrees, law77, read_number
+from pbnkit.rules.table_scores import agrees, read_number
+from pbnkit.scoring.duplicate import score_ns
 
 
 def check(text: str) -> list[Diagnostic]:
@@ -278,16 +279,16 @@ def test_figures_agree_within_one_unit_of_their_last_digit() -> None:
     assert read_number("1e3") is None and read_number("NaN") is None
 
 
-def test_law77_from_ns_with_old_mp() -> None:
+def test_score_ns_with_old_mp() -> None:
     from pbnkit.model import Contract, Seat, Vulnerability
 
     # 4HX by E, 6 tricks (down 4), nobody vulnerable: 100 + 200 + 200 + 300 = 800 to N-S;
     # OldMP: 100 + 200 + 200 + 200 = 700
     contract = Contract.from_pbn("4HX")
-    assert law77(contract, Seat.E, 6, Vulnerability.NONE) == 800
-    assert law77(contract, Seat.E, 6, Vulnerability.NONE, old_mp=True) == 700
+    assert score_ns(contract, Seat.E, 6, Vulnerability.NONE) == 800
+    assert score_ns(contract, Seat.E, 6, Vulnerability.NONE, old_mp=True) == 700
     # vulnerable, OldMP changes nothing: 200 + 300 x 3 = 1100
-    assert law77(contract, Seat.E, 6, Vulnerability.EW, old_mp=True) == 1100
+    assert score_ns(contract, Seat.E, 6, Vulnerability.EW, old_mp=True) == 1100
 
 
 # -- Neuberg: a board with fewer results than the event's most --------------------------------

@@ -368,15 +368,9 @@ def _result(text: str | None, declarer: str | None) -> int | None:
     """Declarer's tricks as the scorer reads the Result tag: ``n``, ``NS n``, ``EW n``,
     ``NS n EW m``, maybe after ``^``; the other side's tricks give 13 minus them."""
     result = read_result(text)
-    if result is None or result.declarer_tricks is not None:
-        return None if result is None else result.declarer_tricks
-    if declarer is None:
+    if result is None:
         return None
-    side = Seat.from_pbn(declarer).side
-    by_side = dict(result.sides)
-    if side in by_side:
-        return by_side[side]
-    return 13 - by_side[side.other] if side.other in by_side else None
+    return result.tricks_of(None if declarer is None else Seat.from_pbn(declarer))
 
 
 #: a section body of plain calls or cards, each blank-separated word one item as written,

@@ -39,10 +39,6 @@ class LinSyntaxError(Exception):
 # runs of pairs between white space, each run cut into its pairs at its bars (a value
 # holds no bar). Where they find neither, Lark parses the text and gives the error.
 
-#: Tests set this to read every file with Lark (see tests/test_lin_reader.py).
-_force_lark = False
-
-
 @functools.cache
 def _terminals() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A run of the grammar's PAIRs or its white space; and one PAIR."""
@@ -70,7 +66,7 @@ Run = tuple[int, int, int, int]
 def parse_pairs(text: str) -> list[Pair]:
     """The pairs of a whole LIN text. Raises :class:`LinSyntaxError` at the first text that
     is neither a pair nor white space."""
-    runs = None if _force_lark else runs_of(text)
+    runs = runs_of(text)
     if runs is not None:
         return [run.pair(at) for run in iter_pairs(text, runs) for at in range(len(run))]
     from pbnkit.lin.lark_parser import parse  # Lark is slow to load: only when needed
@@ -83,8 +79,6 @@ def runs_of(text: str, pos: int = 0, line: int = 1) -> list[Run] | None:
     (the start of line ``line``) on, as Lark would read it; None for any other text (Lark
     then says what is wrong). Two regular-expression matches a board: the pairs
     themselves are cut out later, as they are read."""
-    if _force_lark:
-        return None
     found_runs: list[Run] = []
     line_start = pos
     for found in _terminals()[0].finditer(text, pos):
@@ -109,10 +103,9 @@ def lines_of_pairs(text: str) -> Generator[Pairs, None, tuple[int, int] | None]:
     whole text was read), for :func:`runs_of` to go on from there.
 
     A line is cut at its bars and its keys checked (:func:`~pbnkit.lin.columns.of_line`),
-    which finds the pairs the grammar's terminals find, with no need to match the text
-    with the regular expression of :func:`runs_of` first."""
-    if _force_lark:
-        return 0, 1
+    which finds the pairs the grammar's terminals find. The text is not first matched
+    with the regular expression of :func:`runs_of`: with the search for a ``qx`` key
+    among the runs it found, that was a noticeable share of the reader's work."""
     pos, line, size = 0, 1, len(text)
     while pos < size:
         end = text.find("\n", pos)

@@ -31,6 +31,7 @@ from pbnkit.digits import whole_number
 from pbnkit.lin.columns import Pairs, joined
 from pbnkit.lin.pair import Pair
 from pbnkit.lin.runs import section_body
+from pbnkit.formats.hands import ALL_RANKS, holding_bits, holding_text
 from pbnkit.records import Element, TagPair
 
 T = TypeVar("T")
@@ -376,7 +377,6 @@ _PLAYER_TAGS: Final = {"S": "South", "W": "West", "N": "North", "E": "East"}
 
 #: A hand as its ranks in each suit, spades first, high to low: ("AK", "", "QJ2", ...).
 Hand = tuple[str, str, str, str]
-_RANK_ORDER: Final = {rank: index for index, rank in enumerate(RANKS)}
 _SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
 _PLAIN_HAND: Final = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
 #: A deal as BBO writes it: the dealer, three hands and perhaps the fourth
@@ -399,14 +399,6 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
         read = _bbo_hands(groups)
         if read is not None:
             return _deal(dealer, read)
-        suits: list[str] = []
-        for ranks in groups[1:]:
-            in_order = _high_to_low(ranks)
-            if in_order is None:  # a rank named twice
-                break
-            suits.append(in_order)
-        else:
-            return _deal(dealer, list(zip(*[iter(suits)] * 4)))
     text = value.strip()
     dealer = None
     if text[:1].isdigit():
@@ -423,10 +415,9 @@ def read_md(value: str) -> tuple[str | None, str, dict[str, Hand] | None]:
 
 
 def _bbo_hands(written: tuple[str, ...]) -> list[Hand] | None:
-    """The hands of a deal whose holdings run low to high, as BBO writes them
-    (``written``: the dealer, then the four holdings of each hand), and the fourth made
-    up when it is left out, as :func:`_fourth_hand` makes it; None when a holding runs
-    otherwise. Each holding's bits are found as it is checked, in one pass."""
+    """The hands of a deal as BBO writes it (``written``: the dealer, then the four
+    holdings of each hand), and the fourth made up when it is left out, as
+    :func:`_fourth_hand` makes it; None when a holding names a rank twice."""
     read: list[Hand] = []
     # each suit's ranks in the hands read, as bits
     spades = hearts = diamonds = clubs = 0
@@ -434,8 +425,7 @@ def _bbo_hands(written: tuple[str, ...]) -> list[Hand] | None:
     full = True  # the first three hands hold 13 cards each
     for at in range(1, 17, 4):
         s, h, d, c = written[at], written[at + 1], written[at + 2], written[at + 3]
-        bits_s, bits_h, bits_d, bits_c = (_rising_bits(s), _rising_bits(h), _rising_bits(d),
-                                          _rising_bits(c))
+        bits_s, bits_h, bits_d, bits_c = _ranks(s), _ranks(h), _ranks(d), _ranks(c)
         if bits_s < 0 or bits_h < 0 or bits_d < 0 or bits_c < 0:
             return None
         apart = apart and not (spades & bits_s or hearts & bits_h or diamonds & bits_d
@@ -443,11 +433,11 @@ def _bbo_hands(written: tuple[str, ...]) -> list[Hand] | None:
         spades, hearts, diamonds, clubs = (spades | bits_s, hearts | bits_h,
                                            diamonds | bits_d, clubs | bits_c)
         full = full and (at == 13 or len(s) + len(h) + len(d) + len(c) == 13)
-        # high to low, from the bits: strings made once, where reversing made four a hand
-        read.append((_holding(bits_s), _holding(bits_h), _holding(bits_d), _holding(bits_c)))
+        read.append((holding_text(bits_s), holding_text(bits_h), holding_text(bits_d),
+                     holding_text(bits_c)))
     if full and apart and read[3] == _NO_HAND:
-        read[3] = (_holding(_ALL_RANKS ^ spades), _holding(_ALL_RANKS ^ hearts),
-                   _holding(_ALL_RANKS ^ diamonds), _holding(_ALL_RANKS ^ clubs))
+        read[3] = (holding_text(ALL_RANKS ^ spades), holding_text(ALL_RANKS ^ hearts),
+                   holding_text(ALL_RANKS ^ diamonds), holding_text(ALL_RANKS ^ clubs))
     return read
 
 
@@ -479,51 +469,19 @@ def _fourth_hand(hands: Iterable[Hand]) -> Hand | None:
     for holdings in zip(*given):  # a suit's holdings in the others' hands
         held = 0  # the ranks held, as bits (a holding read names each of its ranks once)
         for holding in holdings:
-            bits = _rank_bits(holding)
+            bits = holding_bits(holding)
             if held & bits:  # a rank held twice
                 return None
             held |= bits
-        suits.append(_holding(_ALL_RANKS ^ held))
+        suits.append(holding_text(ALL_RANKS ^ held))
     return suits[0], suits[1], suits[2], suits[3]
 
 
-#: A rank's bit by the code of its character (the ace 1, the two 1 << 12; 0 for any other
-#: character below 128), read through ``ord(holding[at])``.
-_RANK_BIT: Final = [1 << RANKS.index(chr(code)) if chr(code) in RANKS else 0
-                    for code in range(128)]
-#: A holding (high to low) by its ranks' bits, made when first asked for.
-_HOLDINGS: Final[list[str | None]] = [None] * (1 << 13)
-_ALL_RANKS: Final = (1 << 13) - 1
-
-
-def _rank_bits(holding: str) -> int:
-    """The bits of a holding's ranks (rank characters, in any order)."""
-    bits = 0
-    for at in range(len(holding)):
-        bits |= _RANK_BIT[ord(holding[at])]
-    return bits
-
-
-def _rising_bits(ranks: str) -> int:
-    """The bits of a holding's rank characters when they stand low to high, each once,
-    as BBO writes them; else -1."""
-    bits = 0
-    last = 1 << 13  # each rank's bit must be below the one before it
-    for at in range(len(ranks)):
-        bit = _RANK_BIT[ord(ranks[at])]
-        if bit >= last:
-            return -1
-        bits |= bit
-        last = bit
-    return bits
-
-
-def _holding(bits: int) -> str:
-    holding = _HOLDINGS[bits]
-    if holding is None:
-        holding = _HOLDINGS[bits] = "".join([rank for at, rank in enumerate(RANKS)
-                                             if bits >> at & 1])
-    return holding
+def _ranks(written: str) -> int:
+    """The bits of a suit's ranks as written, in any order (the model's reading, see
+    :func:`holding_bits`); -1 when one is named twice."""
+    bits = holding_bits(written)
+    return bits if bits >= 0 and bits.bit_count() == len(written) else -1
 
 
 def _read_hand(text: str) -> Hand | None:
@@ -541,36 +499,11 @@ def _read_hand(text: str) -> Hand | None:
             suits[_SUIT_INDEX[part[0]]] += part[1:]
     else:
         return None
-    spades, hearts, diamonds, clubs = [_high_to_low(ranks) for ranks in suits]
-    if spades is None or hearts is None or diamonds is None or clubs is None:
+    spades, hearts, diamonds, clubs = map(_ranks, suits)
+    if spades < 0 or hearts < 0 or diamonds < 0 or clubs < 0:
         return None
-    return spades, hearts, diamonds, clubs
-
-
-def _high_to_low(ranks: str) -> str | None:
-    """The rank characters of a suit as written, high to low; None when one is named
-    twice. BBO writes them low to high, most other programs high to low: either is
-    checked in a pass over the characters, and only a holding in another order sorted."""
-    backwards = ranks[::-1]
-    if _rising_bits(backwards) >= 0:
-        return ranks
-    return backwards if _rising_bits(ranks) >= 0 else _sorted(ranks)
-
-
-#: The holdings written in neither order → high to low, or None when a rank is named
-#: twice: each sorted once.
-_SORTED: Final[dict[str, str | None]] = {}
-
-
-def _sorted(ranks: str) -> str | None:
-    if ranks in _SORTED:
-        return _SORTED[ranks]
-    in_order = ("".join(sorted(ranks, key=_RANK_ORDER.__getitem__))
-                if len(set(ranks)) == len(ranks) else None)
-    if len(_SORTED) >= 50_000:  # holdings in every order of their ranks: still a bound
-        _SORTED.clear()
-    _SORTED[ranks] = in_order
-    return in_order
+    return (holding_text(spades), holding_text(hearts), holding_text(diamonds),
+            holding_text(clubs))
 
 
 def _rs_tags(result: str, pair: Pair) -> dict[str, TagPair]:

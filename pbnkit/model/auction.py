@@ -131,6 +131,52 @@ ALL_CALLS = (PASS, DOUBLE, REDOUBLE) + tuple(
 )
 
 
+# -- The rules of the auction on ints ----------------------------------------------------
+# Auction's guards and the fast path for clean records (pbnkit.replay.clean) both call
+# these: a bid by its rank (Call.rank: 1C is 0, 7NT is 34), a seat by number, the risk as
+# 0, 1 or 2, and -1 for "no bid yet".
+
+def is_sufficient(rank: int, last_rank: int) -> bool:
+    """Whether a bid of ``rank`` may follow the last bid's: it must outrank it, level
+    first, then C < D < H < S < NT."""
+    return rank > last_rank
+
+
+def double_fault(seat: int, bidder: int, risk: int) -> CallFault | None:
+    """Why ``seat`` may not double the last bid, by ``bidder`` at ``risk``, or None."""
+    # Only a bid not yet doubled can be doubled; passes in between are fine.
+    if bidder < 0 or risk:
+        return CallFault.NOTHING_TO_DOUBLE
+    # Only an opponent's bid.
+    if not (bidder ^ seat) & 1:
+        return CallFault.DOUBLE_OWN_SIDE
+    return None
+
+
+def redouble_fault(seat: int, bidder: int, risk: int) -> CallFault | None:
+    """Why ``seat`` may not redouble the last bid, by ``bidder`` at ``risk``, or None."""
+    # Only an opponent's double of one's own side's bid, still standing.
+    if risk != Risk.DOUBLED or bidder < 0 or (bidder ^ seat) & 1:
+        return CallFault.REDOUBLE_WITHOUT_DOUBLE
+    return None
+
+
+def passes_to_close(bid_made: bool) -> int:
+    """How many passes in a row end the auction: three after a bid (or a double or
+    redouble of it), four when nobody has bid."""
+    return 3 if bid_made else 4
+
+
+def declarer_seat(bids: Iterable[tuple[int, int]], bidder: int, strain: int) -> int:
+    """The declarer: of the side of ``bidder`` (who made the last bid, in ``strain``),
+    the player who first named that strain. ``bids`` are each bid's seat and strain
+    number, in order; the last bid is among them."""
+    for seat, named in bids:
+        if named == strain and not (seat ^ bidder) & 1:
+            return seat
+    raise AssertionError("the last bid names its own strain")  # pragma: no cover
+
+
 class Auction(NamedTuple):
     """The calls made so far, from the dealer.
 
@@ -189,12 +235,12 @@ class Auction(NamedTuple):
     @property
     def is_passed_out(self) -> bool:
         """Four passes and no bid."""
-        return self.last_bid is None and self.passes >= 4
+        return self.last_bid is None and self.passes >= passes_to_close(False)
 
     @property
     def is_finished(self) -> bool:
         """Three passes after a bid, double or redouble, or passed out."""
-        return self.is_passed_out or (self.last_bid is not None and self.passes >= 3)
+        return self.passes >= passes_to_close(self.last_bid is not None)
 
     @property
     def contract(self) -> Contract | None:
@@ -218,11 +264,11 @@ class Auction(NamedTuple):
         None while the auction is open or when it was passed out."""
         if not self.is_finished or self.last_bid is None:
             return None
-        side, strain = self.last_bid.seat.side, self.last_bid.call.strain
-        for entry in self.calls:
-            if entry.call.is_bid and entry.call.strain is strain and entry.seat.side is side:
-                return entry.seat
-        raise AssertionError("the last bid names its own strain")  # pragma: no cover
+        last = self.last_bid
+        assert last.call.strain is not None  # a bid's
+        bids = ((entry.seat, entry.call.strain) for entry in self.calls
+                if entry.call.strain is not None)  # the bids
+        return SEATS[declarer_seat(bids, last.seat, last.call.strain)]
 
     def fault(self, call: Call, insufficient_accepted: bool = False) -> CallFault | None:
         """Why ``call`` may not be made now by the seat whose turn it is, or None."""
@@ -234,7 +280,7 @@ class Auction(NamedTuple):
         if insufficient_accepted and not call.is_bid:
             return CallFault.IRREGULAR_NON_BID
         if call.is_bid:
-            sufficient = bid is None or call.rank > bid.call.rank
+            sufficient = is_sufficient(call.rank, -1 if bid is None else bid.call.rank)
             # A bid must outrank the last one: level first, then C < D < H < S < NT.
             if not sufficient and not insufficient_accepted:
                 return CallFault.INSUFFICIENT
@@ -242,16 +288,9 @@ class Auction(NamedTuple):
             if sufficient and insufficient_accepted:
                 return CallFault.NOT_INSUFFICIENT
         elif call.kind is CallKind.DOUBLE:
-            # Only a bid not yet doubled can be doubled; passes in between are fine.
-            if bid is None or self.risk is not Risk.UNDOUBLED:
-                return CallFault.NOTHING_TO_DOUBLE
-            # Only an opponent's bid.
-            if bid.seat.side is seat.side:
-                return CallFault.DOUBLE_OWN_SIDE
+            return double_fault(seat, -1 if bid is None else bid.seat, self.risk)
         elif call.kind is CallKind.REDOUBLE:
-            # Only an opponent's double of one's own side's bid, still standing.
-            if self.risk is not Risk.DOUBLED or bid is None or bid.seat.side is not seat.side:
-                return CallFault.REDOUBLE_WITHOUT_DOUBLE
+            return redouble_fault(seat, -1 if bid is None else bid.seat, self.risk)
         return None
 
     def is_legal(self, call: Call, insufficient_accepted: bool = False) -> bool:
@@ -317,4 +356,4 @@ class Auction(NamedTuple):
         """How many passes would end the auction now (what PBN's ``AP`` stands for)."""
         if self.is_finished:
             return 0
-        return (3 if self.last_bid is not None else 4) - self.passes
+        return passes_to_close(self.last_bid is not None) - self.passes

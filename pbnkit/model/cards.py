@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass, field
 
 from pbnkit.errors import InvalidTokenError
+from pbnkit.formats.hands import RANK_CHARS
 from pbnkit.pickling import by_fields
 
 
@@ -169,8 +170,6 @@ class Strain(enum.IntEnum):
     def is_major(self) -> bool:
         return self in (Strain.H, Strain.S)
 
-
-RANK_CHARS = "23456789TJQKA"
 
 
 class Rank(enum.IntEnum):

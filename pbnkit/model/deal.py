@@ -13,47 +13,101 @@ asks for them: validating, replaying and scoring a record need only the bit sets
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pbnkit.errors import InvalidTokenError
+from pbnkit.formats.hands import holding_bits
 from pbnkit.model.cards import DECK, PBN_SUIT_ORDER, SEATS, Card, Seat, Suit
-from pbnkit.model.deal_text import DEAL_RE, read_deal
 
-#: The cards of each suit by rank character, in either case (import format allows
-#: lowercase): a deal is read a character at a time.
-_CARDS_BY_RANK = {
-    suit: {char: card for card in DECK if card.suit is suit
-           for char in (card.rank.pbn(), card.rank.pbn().lower())}
-    for suit in Suit
-}
+# -- Reading hands -----------------------------------------------------------------------
+# One reader of a suit's ranks (holding_bits, in pbnkit.formats.hands) under every form of
+# hand: the Deal tag's (``AKQ.T9..J8765432``, read_deal and Hand.from_pbn) and LIN's
+# (``SAKQHT9CJ8765432``, an adapter in pbnkit.lin.records).
 
-#: Suit holdings already read, by suit and then text: their cards and mask. Deals share
-#: holdings ("AK", "T9", "") all the time, so most are read once; bounded all the same.
-_HOLDINGS: dict[Suit, dict[str, tuple[tuple[Card, ...], int]]] = {suit: {} for suit in Suit}
-_HOLDINGS_LIMIT = 4096
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_HOLDINGS[suit] for suit in PBN_SUIT_ORDER)
+#: a Deal tag value: the seat listed first, then the hands
+DEAL_RE: Final = re.compile(r"\s*([NESWnesw])\s*:(.*)", re.DOTALL)
+_SEAT_BY_CHAR: Final = {seat.name: seat for seat in SEATS} | {
+    seat.name.lower(): seat for seat in SEATS}
+#: The seats in the order a Deal lists them, by the seat it lists first.
+_ROTATIONS: Final = {first: SEATS[first:] + SEATS[:first] for first in SEATS}
+
+#: Holdings as written by their text, and their bits: deals share holdings ("AK", "T9",
+#: "") all the time, so most are read once, and a hand is then four look-ups.
+_KNOWN: dict[str, int] = {}
+_KNOWN_LIMIT: Final = 20_000
 
 
-def _holding(suit: Suit, ranks: str, hand: str) -> tuple[tuple[Card, ...], int]:
-    """The cards of one suit of ``hand`` and their mask."""
-    known = _HOLDINGS[suit]
-    holding = known.get(ranks)
-    if holding is not None:
-        return holding
-    by_rank = _CARDS_BY_RANK[suit]
-    cards, mask = [], 0
-    for char in ranks:
-        card = by_rank.get(char)
-        if card is None:
-            raise InvalidTokenError(f"invalid rank {char!r} in {suit.name} of hand {hand!r}")
-        cards.append(card)
-        mask |= card.bit
-    if len(known) >= _HOLDINGS_LIMIT:
-        known.clear()
-    holding = known[ranks] = (tuple(cards), mask)
-    return holding
+def _known_bits(ranks: str) -> int:
+    bits = _KNOWN.get(ranks)
+    if bits is None:
+        if len(_KNOWN) >= _KNOWN_LIMIT:  # holdings in odd orders and cases: still a bound
+            _KNOWN.clear()
+        bits = _KNOWN[ranks] = holding_bits(ranks)
+    return bits
+
+
+def hand_mask(text: str) -> int:
+    """The bit set of a hand written ``spades.hearts.diamonds.clubs`` (see
+    :attr:`Card.bit`; a card written twice counts once); -1 when it is not four suits of
+    ranks."""
+    suits = text.split(".")
+    if len(suits) != 4:
+        return -1
+    known = _KNOWN.get
+    spades, hearts, diamonds, clubs = (known(suits[0]), known(suits[1]), known(suits[2]),
+                                       known(suits[3]))
+    if spades is None or hearts is None or diamonds is None or clubs is None:
+        spades, hearts, diamonds, clubs = map(_known_bits, suits)
+    if spades < 0 or hearts < 0 or diamonds < 0 or clubs < 0:
+        return -1
+    return spades << 39 | hearts << 26 | diamonds << 13 | clubs
+
+
+class DealText:
+    """What a well-formed Deal tag says: the seat it lists first, each seat's hand as
+    written (None: ``-``), as a bit set (0: unknown) and its size, and the known seats'
+    bits (bit ``seat``)."""
+
+    __slots__ = ("first", "texts", "masks", "sizes", "given")
+
+    def __init__(self, first: Seat, texts: list[str | None], masks: list[int],
+                 sizes: list[int], given: int):
+        self.first: Final = first
+        self.texts: Final = texts
+        self.masks: Final = masks
+        self.sizes: Final = sizes
+        self.given: Final = given
+
+
+def read_deal(text: str) -> DealText | None:
+    """The hands of a Deal tag value, or None when the value is not a seat, a colon and
+    four hands of four suits of ranks each (``-`` for an unknown hand): the caller then
+    says what is wrong (see :func:`_deal_error`)."""
+    match = DEAL_RE.fullmatch(text)
+    if match is None:
+        return None
+    fields = match[2].split()
+    if len(fields) != 4:
+        return None
+    texts: list[str | None] = [None, None, None, None]
+    masks = [0, 0, 0, 0]
+    sizes: list[int] = []
+    given = 0
+    first = _SEAT_BY_CHAR[match[1]]
+    for seat, written in zip(_ROTATIONS[first], fields):
+        if written != "-":
+            mask = hand_mask(written)
+            if mask < 0:
+                return None
+            texts[seat] = written
+            masks[seat] = mask
+            # A hand of 4 suits holds a card per character, bar the 3 dots.
+            sizes.append(len(written) - 3)
+            given |= 1 << seat
+    return DealText(first, texts, masks, sizes, given)
 
 
 def _deal_error(text: str) -> InvalidTokenError:
@@ -95,16 +149,13 @@ class Hand:
         suits = text.split(".")
         if len(suits) != 4:
             raise InvalidTokenError(f"invalid hand {text!r}: expected 4 suits separated by '.'")
-        # Most holdings are known already: a dict read each, no call (a tuple is true).
-        spades = _SPADES.get(suits[0]) or _holding(Suit.S, suits[0], text)
-        hearts = _HEARTS.get(suits[1]) or _holding(Suit.H, suits[1], text)
-        diamonds = _DIAMONDS.get(suits[2]) or _holding(Suit.D, suits[2], text)
-        clubs = _CLUBS.get(suits[3]) or _holding(Suit.C, suits[3], text)
-        # Built without __post_init__: the mask is already known.
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "cards", spades[0] + hearts[0] + diamonds[0] + clubs[0])
-        object.__setattr__(hand, "mask", spades[1] | hearts[1] | diamonds[1] | clubs[1])
-        return hand
+        cards = []
+        for suit, ranks in zip(PBN_SUIT_ORDER, suits):
+            if holding_bits(ranks) < 0:
+                char = next(char for char in ranks if holding_bits(char) < 0)
+                raise InvalidTokenError(f"invalid rank {char!r} in {suit.name} of hand {text!r}")
+            cards += [DECK[suit * 13 + holding_bits(char).bit_length() - 1] for char in ranks]
+        return cls(tuple(cards))
 
     def pbn(self) -> str:
         """Export form: each suit's ranks from the highest down."""
@@ -184,7 +235,7 @@ class Deal:
     def from_pbn(cls, text: str) -> Deal:
         """Read a Deal tag value such as ``N:AKQ.. - - -`` (import format is lenient about
         case, rank order, and repeated blanks between hands)."""
-        read = read_deal(text)  # see deal_text.py
+        read = read_deal(text)
         if read is None:
             raise _deal_error(text)
         # Built without __post_init__, and with the "hands" slot left empty: __getattr__

@@ -24,6 +24,7 @@ step, never a copy of a dataclass.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -113,26 +114,55 @@ class Trick:
         return self if winner is None else replace(self, winner=winner)
 
 
+# -- The rules of the play on ints ---------------------------------------------------------
+# Play's guards and the fast path for clean records (pbnkit.replay.clean) both call these:
+# a card by its deck index (Card.index), a hand as a bit set (Card.bit), a suit by number
+# and the trump as a strain number (4: no trumps).
+
+def holds_suit(hand: int, suit: int) -> bool:
+    """Whether a hand (the cards it has left) holds a card of ``suit``: then it must
+    follow that suit when it is led, and any other card is a revoke."""
+    return bool(hand & SUIT_MASKS[suit])
+
+
+def trick_powers(trump: int) -> tuple[tuple[int, ...], ...]:
+    """What each card is worth in a trick at ``trump`` (a strain number, 4 at no
+    trumps), by the suit led and the card's deck index: the card worth most wins."""
+    return _POWER[trump]
+
+
+def trick_winner(cards: Sequence[int], trump: int, lead: int = 0) -> int:
+    """Which of a trick's cards wins it, as its place in ``cards``: the highest trump,
+    else the highest card of the suit led. ``lead`` is the place of the card led (the
+    other cards' order does not matter); ``trump`` as for :func:`trick_powers`."""
+    power = _POWER[trump][cards[lead] // 13]
+    worth = [power[card] for card in cards]
+    return worth.index(max(worth))
+
+
+#: _POWER[trump][led][card]: a trump beats any card of the suit led, which beats any
+#: other card, and in one suit the higher card wins.
+_POWER = tuple(tuple(tuple(52 + card if card // 13 == trump else card if card // 13 == led
+                           else -1 for card in range(52))
+                     for led in range(4)) for trump in range(5))
+
+
 def _winner(cards: tuple[PlayedCard, ...], led: Suit | None, trump: Suit | None) -> Seat | None:
     """Who wins four cards (see :meth:`Trick.finished`); ``led`` is None when the
-    leader is unknown."""
-    suits = set()
+    leader is unknown, and then the order of ``cards`` is not the order played."""
+    indexes = []
+    suits = 0  # the suits of the cards, a bit each
     for played in cards:
         if played.card is None:
             return None
-        suits.add(played.card.suit)
-    if led is None:
-        if trump not in suits and len(suits) > 1:
-            return None
-        led = suits.pop()
-    best, winner = -1, None
-    for played in cards:
-        card = played.card
-        assert card is not None
-        strength = 100 + card.rank if card.suit is trump else card.rank if card.suit is led else 0
-        if strength > best:
-            best, winner = strength, played.seat
-    return winner
+        indexes.append(played.card.index)
+        suits |= 1 << played.card.suit
+    strain = 4 if trump is None else int(trump)
+    if led is None and not (strain < 4 and suits >> strain & 1) and suits & (suits - 1):
+        return None  # no trump, and more than one suit: which was led decides
+    # With the leader unknown, the cards are one suit or hold a trump: whichever was led,
+    # the same card wins.
+    return cards[trick_winner(indexes, strain)].seat
 
 
 class _PlayState(NamedTuple):
@@ -216,11 +246,15 @@ class Play(_PlayState):
         """Whether ``seat`` still holds a card of ``suit``: True, False, or None when
         unknown cards leave it open."""
         deal = self.deal
-        if deal.hands[seat] is None:
+        if not deal.given >> seat & 1:  # an unknown hand
             # Cards of the suit that are neither played nor in a known hand.
             outstanding = SUIT_MASKS[suit] & ~self.played_mask & ~deal.held
             return False if not outstanding else None
-        left = (deal.masks[seat] & SUIT_MASKS[suit] & ~self.played_mask).bit_count()
+        hand = deal.masks[seat] & ~self.played_mask
+        if not self.unknown[seat]:
+            return holds_suit(hand, suit)
+        # Unknown cards (-) the seat played may have been of the suit.
+        left = (hand & SUIT_MASKS[suit]).bit_count()
         if left > self.unknown[seat]:
             return True
         return False if left == 0 else None
@@ -242,7 +276,7 @@ class Play(_PlayState):
         # A card is played once.
         if self.played_mask & bit:
             return CardFault.ALREADY_PLAYED
-        if deal.hands[seat] is not None:
+        if deal.given >> seat & 1:
             # Only from one's own hand.
             if not deal.masks[seat] & bit:
                 return CardFault.NOT_HELD

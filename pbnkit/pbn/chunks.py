@@ -165,9 +165,6 @@ class _LineCount:
         return self.line
 
 
-#: Tests set this to plan every text block by block (see tests/test_reader_chunks.py).
-_block_by_block = False
-
 #: A block's first line (a line not semi-empty after a semi-empty one), and the tag pair
 #: it starts with when export format writes it, ``[Name "value"]`` (a case of the
 #: grammar's TAG_PAIRS, on one line), else "". Searched from the line end before the
@@ -278,7 +275,7 @@ class _Planner:
                 text += "\n"
             # Where no cut can fall, the games are counted by regular expressions
             # (:meth:`_counted`), not block by block
-            fast = counting_only and not in_comment and "{" not in text and not _block_by_block
+            fast = counting_only and not in_comment and "{" not in text
             spans: Iterator[tuple[int, int]]
             if fast:
                 spans = _blank_spans_from(text, 0)

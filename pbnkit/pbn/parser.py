@@ -142,8 +142,6 @@ SHAPERS: dict[str, Callable[[str, int, int], Any]] = {
 # tried in Lark's order, finds the same tokens. Anything else -- no terminal matches, or
 # section data before the first tag -- goes to Lark, which gives the error and message.
 
-#: Tests set this to read every game with Lark (see tests/test_reader_fast_path.py).
-_force_lark = False
 _IGNORED = "_ignored"
 _TAG_TERMINALS = frozenset(("TAG_PAIRS", "BARE_TAG_PAIR"))
 _SECTION_DATA = frozenset(("WORDS", "STRING"))
@@ -290,10 +288,9 @@ def parse_game(text: str, first_line: int) -> Shaped:
 
     The common case is read by :func:`_scan`; the rest, and every syntax error, by Lark. Raises :class:`GameSyntaxError` at the first syntax error.
     """
-    if not _force_lark:
-        shaped = _scan(text, first_line)
-        if shaped is not None:
-            return shaped
+    shaped = _scan(text, first_line)
+    if shaped is not None:
+        return shaped
     from pbnkit.pbn.lark_parser import parse  # Lark is slow to load: only when needed
 
     return parse(text, first_line)

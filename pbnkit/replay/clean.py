@@ -27,6 +27,13 @@ It accepts a record only when all of this holds (else it returns None):
   unknown card in a short row, no PL007), each card held by the player of its column
   and not yet played (PL001), following suit when able (PL002).
 
+The rules are not restated here: each step calls the model's kernels on ints, the same
+ones :class:`~pbnkit.model.auction.Auction` and :class:`~pbnkit.model.play.Play` call
+(:func:`~pbnkit.model.auction.is_sufficient`, :func:`~pbnkit.model.auction.double_fault`,
+:func:`~pbnkit.model.auction.declarer_seat`, :func:`~pbnkit.model.play.holds_suit`,
+:func:`~pbnkit.model.play.trick_powers`...); this module only decides that a record is
+clean enough for them.
+
 Under these conditions each step of the full replay is one of the int steps here, and
 nothing it could report is possible, so an answer is exact: no diagnostic, and the
 finished auction's contract and declarer and the play's trick counts. The Contract,
@@ -38,9 +45,17 @@ from __future__ import annotations
 import re
 from typing import cast
 
-from pbnkit.model.auction import ALL_CALLS
+from pbnkit.model.auction import (
+    ALL_CALLS,
+    declarer_seat,
+    double_fault,
+    is_sufficient,
+    passes_to_close,
+    redouble_fault,
+)
 from pbnkit.model.calls import PASSED_OUT, Contract, Risk
-from pbnkit.model.cards import CARDS_BY_TEXT, SEATS, STRAINS, SUIT_MASKS, Seat, Strain
+from pbnkit.model.cards import CARDS_BY_TEXT, SEATS, STRAINS, Seat
+from pbnkit.model.play import holds_suit, trick_powers
 from pbnkit.pbn.records import ElementKind, Game, TagPair
 from pbnkit.replay.notes import note_index
 from pbnkit.digits import whole_number
@@ -60,6 +75,8 @@ _PASS, _DOUBLE, _REDOUBLE, _ALL_PASS = 35, 36, 37, 38
 _CALLS = {call.pbn(): call.rank for call in ALL_CALLS if call.is_bid} | {
     "Pass": _PASS, "X": _DOUBLE, "XX": _REDOUBLE, "AP": _ALL_PASS}
 _CALLS |= {spelling.lower(): code for spelling, code in _CALLS.items()}
+#: How many passes end the auction, before and after the first bid.
+_CLOSING_UNBID, _CLOSING_BID = passes_to_close(False), passes_to_close(True)
 _CARDS = {text: card.index for text, card in CARDS_BY_TEXT.items()}
 #: Suit number and bit of each card index, looked up rather than computed per card.
 _SUIT = tuple(index // 13 for index in range(52))
@@ -150,44 +167,41 @@ def _auction(game: Game, tag: TagPair, calls: list[str]) -> tuple[Contract, Seat
     seat = _SEATS.get(tag.value.strip().upper())
     if seat is None or seat != _SEATS.get((game.value("Dealer") or "").strip().upper()):
         return None
-    bid = -1  # rank of the last bid
-    bidder = risk = passes = 0
-    #: who first named each strain, by side: declarer is the one of the last bid
-    first = [-1] * 10
+    bid = bidder = -1  # rank and seat of the last bid
+    risk = passes = 0
+    bids: list[tuple[int, int]] = []  # each bid's seat and strain, for the declarer
+    closing = _CLOSING_UNBID  # passes that end the auction now
     last = len(calls) - 1
     for position, text in enumerate(calls):
         code = _CALLS.get(text)
         if code is None:
             return None
         if code < _PASS:
-            if code <= bid:
+            if not is_sufficient(code, bid):
                 return None
-            bid, bidder, risk, passes = code, seat, 0, 0
-            named = (seat & 1) * 5 + code % 5
-            if first[named] < 0:
-                first[named] = seat
+            bid, bidder, risk, passes, closing = code, seat, 0, 0, _CLOSING_BID
+            bids.append((seat, code % 5))
         elif code == _PASS:
             passes += 1
         elif code == _DOUBLE:
-            # an undoubled bid of the other side
-            if bid < 0 or risk or not (bidder ^ seat) & 1:
+            if double_fault(seat, bidder, risk) is not None:
                 return None
             risk, passes = 1, 0
         elif code == _REDOUBLE:
-            # the other side's double of this side's bid
-            if risk != 1 or (bidder ^ seat) & 1:
+            if redouble_fault(seat, bidder, risk) is not None:
                 return None
             risk, passes = 2, 0
         else:
-            passes = 3 if bid >= 0 else 4
+            passes = closing
         seat = (seat + 1) & 3
-        if passes >= (3 if bid >= 0 else 4):
+        if passes >= closing:
             if position != last:
                 return None
             if bid < 0:
                 return PASSED_OUT, None
-            contract = Contract(bid // 5 + 1, STRAINS[bid % 5], Risk(risk))
-            return contract, SEATS[first[(bidder & 1) * 5 + bid % 5]]
+            strain = bid % 5
+            contract = Contract(bid // 5 + 1, STRAINS[strain], Risk(risk))
+            return contract, SEATS[declarer_seat(bids, bidder, strain)]
     return None
 
 
@@ -207,16 +221,15 @@ def _play(game: Game, tag: TagPair, cards: list[str], contract: Contract | None,
     if None in looked_up:
         return None
     indexes = cast(list[int], looked_up)  # no None in it, as just checked
-    trump = -1 if setting.trump is None or setting.trump is Strain.NT else int(setting.trump)
+    powers = trick_powers(4 if setting.trump is None else int(setting.trump))
     hands = list(setting.deal.masks)
     won = [0, 0]
     leader = first
     for start in range(0, len(indexes), 4):
         row = indexes[start:start + 4]
-        winner = leader
-        best = row[(leader - first) & 3]
-        led = best_suit = _SUIT[best]
-        led_mask = SUIT_MASKS[led]
+        led = _SUIT[row[(leader - first) & 3]]
+        power = powers[led]
+        best, winner = -1, leader  # the best card's power so far, and its player
         for seat, column in _TURNS[leader][first]:
             card = row[column]
             bit, hand = _BIT[card], hands[seat]
@@ -224,11 +237,10 @@ def _play(game: Game, tag: TagPair, cards: list[str], contract: Contract | None,
                 return None  # not this player's card, or played already
             hand ^= bit
             hands[seat] = hand
-            suit = _SUIT[card]
-            if suit != led and hand & led_mask:
+            if _SUIT[card] != led and holds_suit(hand, led):
                 return None  # a revoke
-            if suit == best_suit and card > best or suit == trump != best_suit:
-                best, best_suit, winner = card, suit, seat
-        won[winner & 1] += 1
+            if power[card] > best:
+                best, winner = power[card], seat
         leader = winner
+        won[winner & 1] += 1
     return Tricks(won[0], won[1], len(indexes) // 4, 0, 13), setting.declarer

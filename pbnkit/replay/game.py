@@ -39,16 +39,14 @@ def replay(game: Game) -> Replayed:
     return replayed
 
 
-#: Whether :func:`replay` first tries :func:`replay_clean`; the exactness tests turn it
-#: off to compare the fast path with the full replay.
-_FAST_PATH = True
-
-
 def _replay(game: Game) -> Replayed:
-    if _FAST_PATH:
-        clean = replay_clean(game)
-        if clean is not None:
-            return clean
+    clean = replay_clean(game)
+    return full_replay(game) if clean is None else clean
+
+
+def full_replay(game: Game) -> Replayed:
+    """What :func:`replay` finds, always through the full replay of every call and card
+    (which :func:`replay_clean` answers exactly for a clean record); never raises."""
     sections = replay_sections(game)
     outcome, setting, played = sections.auction, sections.setting, sections.played
     contract = declarer = tricks = play_declarer = None

@@ -17,10 +17,11 @@ from pbnkit.model import Side
 from pbnkit.pbn.records import TagPair
 from pbnkit.pickling import by_fields
 from pbnkit.rules.event_scores import StatedTotals
-from pbnkit.rules.table_scores import law77, read_number, vulnerability_of
+from pbnkit.rules.table_scores import read_number, vulnerability_of
 from pbnkit.rules.tags import normalize_score
 from pbnkit.scoring import MatchpointScale
 from pbnkit.scoring.base import BoardResult
+from pbnkit.scoring.duplicate import score_ns
 
 _STATED = re.compile(r"(NS|EW)\s+(\S+)(?:\s+(NS|EW)\s+(\S+))?", re.IGNORECASE)
 _RUBBER_BARE = re.compile(r"(\d+)/(\d+)")
@@ -190,5 +191,5 @@ class ScoreRecord:
             return 0
         if vulnerability is None or result.tricks is None or result.declarer is None:
             return None
-        return law77(result.contract, result.declarer, result.tricks, vulnerability,
-                     self.old_mp)
+        return score_ns(result.contract, result.declarer, result.tricks, vulnerability,
+                        self.old_mp)

@@ -19,7 +19,7 @@ from decimal import Decimal
 
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.digits import MAX_DIGITS
-from pbnkit.model import Contract, Risk, Seat, Side, Vulnerability
+from pbnkit.model import Vulnerability
 from pbnkit.model.adjusted import ArtificialScore
 from pbnkit.pbn.records import TagPair
 from pbnkit.pbn.tables import (
@@ -29,9 +29,9 @@ from pbnkit.pbn.tables import (
     read_table,
 )
 from pbnkit.rules.result import read_contract, read_declarer, read_result
-from pbnkit.scoring import MatchpointScale, ScoreField, duplicate_score, imps
+from pbnkit.scoring import MatchpointScale, ScoreField, imps
 from pbnkit.scoring.base import BoardResult
-from pbnkit.scoring.duplicate import Method
+from pbnkit.scoring.duplicate import Method, score_ns
 from pbnkit.scoring.pairs import butler_datum, mean_datum, neuberg
 from pbnkit.scoring.table_rows import row_awards
 from pbnkit.pickling import by_fields
@@ -98,20 +98,6 @@ def vulnerability_of(vulnerable: Vulnerability | None,
     if board is not None:
         return Vulnerability.for_board(board), f"board {board}"
     return None, "no vulnerability"
-
-
-def law77(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability,
-          old_mp: bool = False) -> int:
-    """The Law 77 score from N-S; ``old_mp`` is PBN's OldMP modifier: no extra 100
-    (doubled) or 200 (redoubled) per undertrick from the fourth on, not vulnerable."""
-    if contract.is_passed_out:
-        return 0
-    vulnerable = vulnerability.is_vulnerable(declarer)
-    score = duplicate_score(contract, tricks, vulnerable)
-    down = contract.tricks_needed - tricks
-    if old_mp and contract.risk is not Risk.UNDOUBLED and down >= 4 and not vulnerable:
-        score += 100 * (down - 3) * (2 if contract.risk is Risk.REDOUBLED else 1)
-    return score if declarer.side is Side.NS else -score
 
 
 @by_fields
@@ -367,7 +353,7 @@ class _TableRows:
         vulnerable = vulnerability.is_vulnerable(declarer.seat)
         play = (f"{contract} by {declarer.seat.name} with {tricks} tricks, "
                 f"{'vulnerable' if vulnerable else 'not vulnerable'}")
-        return law77(contract, declarer.seat, tricks, vulnerability, old_mp), play
+        return score_ns(contract, declarer.seat, tricks, vulnerability, old_mp), play
 
     def check_matchpoints(self, tag: TagPair, scores: list[int], weights: list[int],
                           scale: MatchpointScale) -> tuple[Fit | None, list[Diagnostic]]:

@@ -97,14 +97,21 @@ def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
 
 
 def score_ns(
-    contract: Contract, declarer: Seat | None, tricks: int, vulnerability: Vulnerability
+    contract: Contract, declarer: Seat | None, tricks: int, vulnerability: Vulnerability,
+    old_mp: bool = False,
 ) -> int:
-    """The Law 77 score signed from N-S, as score sheets record it."""
+    """The Law 77 score signed from N-S, as score sheets record it. ``old_mp`` is PBN's
+    OldMP modifier: no extra 100 (doubled) or 200 (redoubled) per undertrick from the
+    fourth on, not vulnerable."""
     if contract.is_passed_out:
         return 0
     if declarer is None:
         raise ValueError(f"contract {contract} has no declarer")
-    score = duplicate_score(contract, tricks, vulnerability.is_vulnerable(declarer))
+    vulnerable = vulnerability.is_vulnerable(declarer)
+    score = duplicate_score(contract, tricks, vulnerable)
+    down = contract.tricks_needed - tricks
+    if old_mp and contract.risk is not Risk.UNDOUBLED and down >= 4 and not vulnerable:
+        score += 100 * (down - 3) * (2 if contract.risk is Risk.REDOUBLED else 1)
     return score if declarer.side is Side.NS else -score
 
 
