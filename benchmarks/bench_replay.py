@@ -46,7 +46,7 @@ def main() -> None:
     import pbnkit
     from pbnkit.replay import game as replay_game
     from pbnkit.rules import check_game
-    from pbnkit.rules.report import validate_file
+    from pbnkit.pipeline.validate import validate_file
 
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "boards.pbn"

@@ -20,7 +20,7 @@ from pbnkit.errors import PbnError
 from pbnkit.progress import Progress
 
 if TYPE_CHECKING:
-    from pbnkit.jobs.engines import Engine
+    from pbnkit.pipeline.engines import Engine
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,7 +46,7 @@ class _JobsOption(click.Option):
     """``-j``, whose help counts the usable cores when it is shown, not at every start."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        from pbnkit.jobs.engines import usable_cores
+        from pbnkit.pipeline.engines import usable_cores
 
         if self.help is not None:
             self.help = self.help.replace("{cores}", str(usable_cores()))
@@ -82,9 +82,9 @@ def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str 
     Ctrl-C becomes one line on stderr and exit status 2 (130 for Ctrl-C). ``names``: the
     name to show for some of the files (standard input's spool file →
     ``--stdin-filename``)."""
-    from pbnkit.jobs.engines import Bundled, Dask, EngineError, Inline, engine, usable_cores
-    from pbnkit.jobs.units import BUNDLE_BYTES, chunk_size, file_size
-    from pbnkit.jobs.units import plan as plan_files
+    from pbnkit.pipeline.engines import Bundled, Dask, EngineError, Inline, engine, usable_cores
+    from pbnkit.pipeline.units import BUNDLE_BYTES, chunk_size, file_size
+    from pbnkit.pipeline.units import plan as plan_files
     from pbnkit.streams import shown_as
 
     try:

@@ -37,7 +37,7 @@ import click
 from pbnkit.interrupts import interruptible
 
 if TYPE_CHECKING:  # the reader's modules stay unloaded at start (pbnkit --version)
-    from pbnkit.jobs.units import Unit
+    from pbnkit.pipeline.units import Unit
     from pbnkit.pbn.reader import PbnReader
 
 #: the name of standard input among the PATHS, and of standard output as ``-o``
