@@ -11,13 +11,13 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pbnkit.errors import ReadError
 from pbnkit.pipeline import collector
-from pbnkit.pipeline.engines import Engine, Inline, engine
-from pbnkit.pipeline.units import Unit, plan
+from pbnkit.pipeline.engines import Engine, Inline
+from pbnkit.pipeline.runs import start
+from pbnkit.pipeline.units import Unit
 from pbnkit.pbn.records import Game
 from pbnkit.scoring.base import BoardResult
 from pbnkit.scoring.duplicate import board_score
@@ -141,12 +141,12 @@ def score(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     """
     from pbnkit.scoring.report import TeamOptions
 
-    files = [Path(paths)] if isinstance(paths, (str, os.PathLike)) else [Path(p) for p in paths]
-    running = engine(jobs, alone=len(files) <= 1 and jobs == 1)
+    files = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    run = start(files, jobs)
     try:
-        with held(running):
-            gathered = gather(running, plan(files, running.jobs), score_unit)
+        with held(run.engine):
+            gathered = gather(run.engine, run.units, score_unit)
             return scored(gathered, profile, teams or TeamOptions(), neuberg)
     finally:
-        running.close()
+        run.engine.close()
 
