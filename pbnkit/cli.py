@@ -473,9 +473,10 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                      victory_points: bool, vp_boards: int | None, output_format: str,
                      output: str | None, force: bool, neuberg: bool = True,
                      vp_scale: str = "continuous") -> None:
-    """Run the units, score what they give (:func:`~pbnkit.pipeline.score.score_units`)
-    and write the report. At ``-j N`` the units also make the lines of the printed
-    sheet's table of boards: made here, after the last unit, they kept a core idle."""
+    """Run the units, score what they give (:func:`~pbnkit.pipeline.score.gather`,
+    :func:`~pbnkit.pipeline.score.scored`) and write the report, held as
+    :func:`~pbnkit.pipeline.score.held` says; it is freed before the collector resumes,
+    rather than gone over by it."""
     from pbnkit.pipeline.score import gather, held, scored
     from pbnkit.scoring.report import MixedProfilesError, TeamOptions
 
