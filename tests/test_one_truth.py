@@ -130,3 +130,12 @@ def test_the_library_and_the_command_agree_on_every_corpus_file(path: Path,
     assert _score_json(path) == _run("score", "-q", "-j", "1", "-o", "-", str(path))
     library, command = _converted(tmp_path, path)
     assert library == command
+
+
+def test_the_library_runs_as_the_command_does_at_two_jobs(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    pbnkit.convert(SAMPLES, one)
+    pbnkit.convert(SAMPLES, two, jobs=2)
+    assert one.read_bytes() == two.read_bytes()
+    for path in SAMPLES:
+        assert "".join(pbnkit.score(path, jobs=2).json_pieces()) + "\n" == _score_json(path)

@@ -39,6 +39,7 @@ from pbnkit.pbn.split import Encoding
 from pbnkit.pickling import by_fields
 from pbnkit.pipeline import collector
 from pbnkit.pipeline.engines import Engine, Inline
+from pbnkit.pipeline.runs import start
 from pbnkit.pipeline.units import Unit, UnitEnd, end_of, plan, with_encodings
 
 
@@ -200,19 +201,28 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
             units: Iterable[Unit] | None = None,
             on_unit: Callable[[Unit, int], None] | None = None,
             partition_by: Sequence[str] = (), resume: bool = False,
-            root: str | None = None) -> ConvertSummary:
+            root: str | None = None, jobs: int | None = 1) -> ConvertSummary:
     """Convert PBN files into one archive at ``out`` (format from its name, see
     :func:`output_format`), atomically: on any error no output is left behind.
 
-    ``engine`` runs the units (default: in this process), ``units`` are the files' units
-    when already planned; ``on_unit(unit, records)`` is called as each unit is merged,
-    for progress.
+    ``engine`` runs the units (default: ``jobs`` processes, as ``pbnkit convert -j``
+    chooses them; None: every usable core), ``units`` are the files' units when already
+    planned; ``on_unit(unit, records)`` is called as each unit is merged, for progress.
 
     A dataset (``out`` a directory or URI) may be cut into hive directories by the
     columns ``partition_by``. Its work in progress is kept when the run fails or is
     interrupted (a local one in a hidden ``.NAME.partial`` beside it), and a run with
     ``resume`` converts only the units not finished yet. ``root``: the common root of
     the inputs, which the ``source`` column is relative to (default: that of ``paths``)."""
+    if engine is None:
+        planned = start(paths, jobs)
+        try:
+            return convert(paths, out, force=force, profile=profile, check=check,
+                           batch_size=batch_size, engine=planned.engine,
+                           units=planned.units if units is None else units, on_unit=on_unit,
+                           partition_by=partition_by, resume=resume, root=root)
+        finally:
+            planned.engine.close()
     kind = output_format(out)
     if kind != "dataset" and (partition_by or resume):
         raise ArchiveError("--partition-by and --resume are for a dataset (a directory or "
@@ -223,7 +233,6 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
     for path in paths:
         if not Path(path).is_file():
             raise ArchiveError(f"cannot read {os.fspath(path)}: no such file")
-    engine = engine or Inline()
     units = with_encodings(units if units is not None
                            else plan([Path(p) for p in paths], engine.jobs))
     options = ConvertOptions(kind, check, profile, batch_size, partition_by=tuple(partition_by),
