@@ -127,14 +127,20 @@ def test_the_garbage_collector_policy_is_in_one_place():
     assert deciding == ["pipeline/collector.py"]
 
 
-def test_the_public_calls_are_the_pipeline_s():
-    """``pbnkit.validate``, ``score`` and ``convert`` are the functions the commands call."""
+def test_the_commands_and_the_public_calls_go_through_the_pipeline():
+    """``pbnkit.validate``, ``score`` and ``convert`` are the pipeline's, which the
+    commands call; no command maps units or merges them itself."""
     import pbnkit
     from pbnkit.pipeline import convert, score, validate
 
     assert pbnkit.validate is validate.validate
     assert pbnkit.score is score.score
     assert pbnkit.convert is convert.convert
+    commands = frozenset().union(*map(imported_modules, layer_files("cli")))
+    assert {"pbnkit.pipeline.validate.validate_units", "pbnkit.pipeline.score.gather",
+            "pbnkit.pipeline.convert.convert", "pbnkit.pipeline.runs.start"} <= commands
+    assert not {"pbnkit.rules.report.check_unit", "pbnkit.rules.report.check_games",
+                "pbnkit.pipeline.engines.engine", "pbnkit.pipeline.units.plan"} & commands
 
 
 def test_a_read_record_reaches_the_replay_only_when_asked_for_its_objects():
