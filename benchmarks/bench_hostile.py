@@ -48,7 +48,7 @@ def report(name: str, unit: str, sizes: list[int], seconds: list[float]) -> None
 
 
 def auction_seconds(calls: int, repeat: int) -> float:
-    from pbnkit.rules.report import validate_file
+    from pbnkit.pipeline.validate import validate_file
 
     rows = "\n".join(["1C 1C 1C 1C"] * (calls // 4))
     with tempfile.TemporaryDirectory() as directory:

@@ -48,7 +48,7 @@ def main() -> None:
     from pbnkit.replay.clean import replay_clean
     from pbnkit.replay.game import full_replay
     from pbnkit.rules import check_game
-    from pbnkit.rules.report import validate_file
+    from pbnkit.pipeline.validate import validate_file
 
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "boards.pbn"

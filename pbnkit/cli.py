@@ -9,13 +9,11 @@ usage, settings or input errors, 101 an internal error (a pbnkit bug), 130 inter
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 import os
 import warnings
 import sys
-from functools import partial
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -34,12 +32,9 @@ from pbnkit.streams import STDOUT, check_output, to_stdout
 
 if TYPE_CHECKING:
     from pbnkit.config import Config
-    from pbnkit.jobs.units import Unit
-    from pbnkit.rules.report import CheckedUnit
     from pbnkit.streams import LiveStdin
     from pbnkit.rules.report import Options, Report
-    from pbnkit.jobs.work import ScoredUnit
-    from pbnkit.scoring.base import BoardResult
+    from pbnkit.pipeline.score import ScoredUnit
     from pbnkit.scoring.report import ScoreReport
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -218,6 +213,12 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
     from pbnkit.config import Config as Defaults
     from pbnkit.rules.report import FileReport, Options, Report
 
+    # The run's modules are loaded before standard input is spooled, not while a Ctrl-C
+    # can come: one that lands in the exec() a dataclass runs makes Python end by SIGINT
+    # at exit even when caught, and the status 130 is lost.
+    import pbnkit.pipeline.runs
+    import pbnkit.pipeline.validate  # noqa: F401
+
     settings = settings or Defaults()
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics lists counts as text or json, not "
@@ -262,61 +263,25 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
 
 def _validated(run: Run, options: Options, line: Callable[[Diagnostic], str] | None,
                report: Report, live: LiveStdin | None = None) -> None:
-    """Check every unit and merge the findings file by file into ``report``. With
-    ``line``, each finding is printed as soon as no finding still to come can precede it:
-    game by game with ``-j 1`` and for standard input read as it comes (``live``), a
-    unit (a file, or a chunk of a large one) at a time with ``-j N``."""
-    from pbnkit.rules.report import FileValidation
+    """Check every unit and merge the findings file by file into ``report``
+    (:func:`~pbnkit.pipeline.validate.validate_units`). With ``line``, each finding is
+    printed as soon as no finding still to come can precede it."""
+    from pbnkit.pipeline.validate import validate_units
 
-    spool = None if live is None else os.fspath(live.path)
-    validation = FileValidation("", options)
-    current = None
-    for unit, checked in _checked_parts(run, options, line is not None, live):
-        if unit is not current and unit.chunk == 0:  # a file's first part
-            # standard input cannot be looked through before it is read
-            source = unit.source or unit.path if line is not None and (
-                spool is None or unit.source != spool) else None
-            validation = FileValidation(unit.path, options, source)
-        current = unit
-        run.progress.advance(validation.add(checked), unit.size if checked.final else 0)
-        if not (checked.final and unit.is_last):
-            if line is not None:
-                _print(run, line, validation.ready())
+    for diagnostics, file_report in validate_units(
+            run.engine, run.units, options, streamed=line is not None, live=live,
+            advance=run.progress.advance):
+        if file_report is None:
+            assert line is not None
+            _print(run, line, diagnostics)
             continue
-        file_report, diagnostics = validation.finish()
         report.files.append(file_report)
         if file_report.failure:
-            click.echo(f"pbnkit: {unit.path}: {file_report.failure}", err=True)
+            click.echo(f"pbnkit: {file_report.path}: {file_report.failure}", err=True)
         if line is None:
             report.diagnostics.extend(diagnostics)
         else:
             _print(run, line, diagnostics)
-
-
-def _checked_parts(run: Run, options: Options, streamed: bool,
-                   live: LiveStdin | None) -> Iterator[tuple[Unit, CheckedUnit]]:
-    """The checked units, or parts of them (:func:`~pbnkit.rules.report.check_games`),
-    in order: ``streamed``, game by game in this process with ``-j 1``; standard input
-    read as it comes (``live``) game by game in this process at any ``-j``, between the
-    other files' units."""
-    from pbnkit.jobs.engines import Inline
-    from pbnkit.rules.report import check_games, check_unit
-
-    serial = streamed and isinstance(run.engine, Inline)
-    if live is None:
-        yield from check_games(options, run.units) if serial else run.engine.map(
-            partial(check_unit, options), run.units)
-        return
-    spool = os.fspath(live.path)
-    for is_live, units in itertools.groupby(run.units, lambda unit: unit.source == spool):
-        if is_live:
-            yield from check_games(options, units, lambda unit, strict: live.reader(
-                unit.path, strict))
-            live.drain()  # a reader may stop early (not a PBN file); --dd reads all of it
-        elif serial:
-            yield from check_games(options, units)
-        else:
-            yield from run.engine.map(partial(check_unit, options), units)
 
 
 def _print(run: Run, line: Callable[[Diagnostic], str], diagnostics: list[Diagnostic]) -> None:
@@ -500,7 +465,7 @@ def score(paths: tuple[str, ...], profile: str | None, output_format: str,
     under --vp. The rubber profiles give the score sheet of each rubber, deals in file
     order.
     """
-    from pbnkit.jobs.work import score_unit
+    from pbnkit.pipeline.score import score_unit
 
     _check_score_output(output)
     inputs = pbn_inputs(paths, stdin_filename)
@@ -515,71 +480,30 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                      victory_points: bool, vp_boards: int | None, output_format: str,
                      output: str | None, force: bool, neuberg: bool = True,
                      vp_scale: str = "continuous") -> None:
-    """Run the units, score what they give and write the report.
+    """Run the units, score what they give (:func:`~pbnkit.pipeline.score.gather`,
+    :func:`~pbnkit.pipeline.score.scored`) and write the report, held as
+    :func:`~pbnkit.pipeline.score.held` says; it is freed before the collector resumes,
+    rather than gone over by it."""
+    from pbnkit.pipeline.score import gather, held, scored
+    from pbnkit.scoring.report import MixedProfilesError, TeamOptions
 
-    When the units run in other processes, the garbage collector is paused from the first
-    unit to the end of the output. Their results gather here, a hundred thousand of them
-    and what they hold, unpickled, in no cycle: the collector's passes over them all,
-    every few hundred new objects, would find nothing, and would cost this process time
-    while the workers run and after them. The report
-    is freed before the collector resumes, rather than gone over by it. Units run in this
-    process leave a few objects in cycles (a record with a fault does: 788 objects for
-    the 86 files of the test corpus): at ``-j 1`` the collector frees them between units,
-    as before; at ``-j N``, where this process runs some units too, those wait for the
-    end of the output.
-
-    At ``-j N`` the units also make the lines of the printed sheet's table of boards:
-    made here, after the last unit, they kept a core idle.
-    """
-    from pbnkit.jobs.engines import Inline
-    from pbnkit.jobs.units import collector_paused
-
-    with contextlib.ExitStack() as paused:
+    with contextlib.ExitStack() as holding:
         with runner as run:
-            if not isinstance(run.engine, Inline):
-                paused.enter_context(collector_paused())
-                if output is None and output_format == "text":
-                    function = partial(function, sheet_lines=True)
-            report, heads = _scored(run, function, profile, victory_points, vp_boards,
-                                    neuberg, vp_scale)
+            holding.enter_context(held(run.engine))
+            with reported(run.progress):
+                gathered = gather(run.engine, run.units, function,
+                                  sheet_lines=output is None and output_format == "text",
+                                  advance=run.progress.advance)
+            heads = gathered.sheet_lines
+            try:
+                report = scored(gathered, profile,
+                                TeamOptions(victory_points, vp_boards, vp_scale), neuberg)
+            except MixedProfilesError as error:
+                raise click.UsageError(str(error)) from None
+            del gathered
         with reported(run.progress):
             _score_output(report, output_format, output, force, heads)
         del report, heads
-
-
-def _scored(run: Run, function: Callable[[Any], ScoredUnit], profile: str | None,
-            victory_points: bool = False, vp_boards: int | None = None,
-            neuberg: bool = True,
-            vp_scale: str = "continuous") -> tuple[ScoreReport, list[str] | None]:
-    """Score what the units give back, in order (the field, matches and rubbers are
-    computed here, from every unit's results); and the lines of the sheet they made, if
-    they all did."""
-    from pbnkit.jobs.units import collector_paused
-    from pbnkit.scoring.report import MixedProfilesError, TeamOptions, score_collected
-
-    results: list[BoardResult] = []
-    board_scores: list[int | None] = []
-    scoring: dict[str | None, str] = {}
-    heads: list[str] | None = []
-    with reported(run.progress):
-        for unit, scored in run.engine.map(function, run.units):
-            results.extend(scored.results)
-            board_scores.extend(scored.board_scores)
-            if heads is not None and scored.sheet_lines is not None:
-                heads.extend(scored.sheet_lines)
-            else:
-                heads = None
-            for path, value in scored.scoring.items():
-                scoring.setdefault(path, value)
-            run.progress.advance(len(scored.results), unit.size)
-    try:
-        with collector_paused():  # the whole field's scores: no cycles among them
-            return score_collected(results, scoring, profile,
-                                   TeamOptions(victory_points, vp_boards, vp_scale),
-                                   board_scores,
-                                   neuberg), heads
-    except MixedProfilesError as error:
-        raise click.UsageError(str(error)) from None
 
 
 @main.command()
@@ -602,7 +526,7 @@ def rescore(archive: str, profile: str, output_format: str, output: str | None,
     is the same as pbnkit score's.
     """
     from pbnkit.export.archive_units import plan_archive
-    from pbnkit.jobs.work import rescore_unit
+    from pbnkit.pipeline.score import rescore_unit
 
     _check_score_output(output)
     _score_and_write(running("rescoring", [], jobs, scheduler, quiet,

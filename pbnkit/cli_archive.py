@@ -206,7 +206,7 @@ def convert_command(paths: tuple[str, ...], out: str, no_check: bool,
     A dataset keeps the work done when a run stops (Ctrl-C, an error): run the same
     command with --resume to finish it.
     """
-    from pbnkit.export.pipeline import convert, kept_work
+    from pbnkit.pipeline.convert import convert, kept_work
     from pbnkit.export.rows import common_root
 
     columns = tuple(c.strip() for spec in partition_by for c in spec.split(",") if c.strip())

@@ -20,7 +20,7 @@ from pbnkit.errors import PbnError
 from pbnkit.progress import Progress
 
 if TYPE_CHECKING:
-    from pbnkit.jobs.engines import Engine
+    from pbnkit.pipeline.engines import Engine
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,7 +46,7 @@ class _JobsOption(click.Option):
     """``-j``, whose help counts the usable cores when it is shown, not at every start."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        from pbnkit.jobs.engines import usable_cores
+        from pbnkit.pipeline.engines import usable_cores
 
         if self.help is not None:
             self.help = self.help.replace("{cores}", str(usable_cores()))
@@ -82,34 +82,20 @@ def running(label: str, files: Sequence[Path], jobs: int | None, scheduler: str 
     Ctrl-C becomes one line on stderr and exit status 2 (130 for Ctrl-C). ``names``: the
     name to show for some of the files (standard input's spool file →
     ``--stdin-filename``)."""
-    from pbnkit.jobs.engines import Bundled, Dask, EngineError, Inline, engine, usable_cores
-    from pbnkit.jobs.units import BUNDLE_BYTES, chunk_size, file_size
-    from pbnkit.jobs.units import plan as plan_files
-    from pbnkit.streams import shown_as
+    from pbnkit.pipeline.engines import EngineError
+    from pbnkit.pipeline.runs import start
 
     try:
-        chosen: Engine | None = Dask(scheduler) if scheduler else None
-        count = chosen.jobs if chosen is not None else (
-            usable_cores() if jobs is None else jobs)
-        if plan is not None:
-            planned = list(plan(count))
-            units: Iterable[Any] = planned
-            total, alone = sum(unit.size for unit in planned), len(planned) <= 1
-        else:
-            units = shown_as(plan_files(files, count), names or {})
-            total = sum(map(file_size, files))
-            alone = len(files) <= 1 and total <= chunk_size(files, count)
-        chosen = chosen or engine(count, alone=alone)
-        if plan is None and not isinstance(chosen, Inline):  # units of files, in bytes
-            chosen = Bundled(chosen, BUNDLE_BYTES)
+        planned = start(files, jobs, scheduler, names, plan)
     except EngineError as error:
         raise click.UsageError(str(error)) from None
     except PbnError as error:
         click.echo(f"pbnkit: {error}", err=True)
         sys.exit(EXIT_TROUBLE)
+    chosen, total = planned.engine, planned.total
     progress = Progress(label, enabled=False if quiet else None, total=total)
     try:
-        yield Run(chosen, units, progress)
+        yield Run(chosen, planned.units, progress)
     except KeyboardInterrupt:
         progress.close()
         click.echo("pbnkit: interrupted", err=True)

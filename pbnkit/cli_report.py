@@ -51,7 +51,7 @@ def _games(paths: Sequence[str], stdin_filename: str | None) -> Iterator[Game]:
     order named."""
     from pbnkit.errors import ReadError
     from pbnkit.export.archive import read_archive
-    from pbnkit.jobs.units import Unit
+    from pbnkit.pipeline.units import Unit
 
     for path in paths:
         if path != STDIN and _is_archive(path):

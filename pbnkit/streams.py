@@ -27,8 +27,7 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import replace
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, cast
 
@@ -38,7 +37,6 @@ from pbnkit.interrupts import interruptible
 
 if TYPE_CHECKING:  # the reader's modules stay unloaded at start (pbnkit --version)
     from pbnkit.formats.reader import Reader
-    from pbnkit.jobs.units import Unit
 
 #: the name of standard input among the PATHS, and of standard output as ``-o``
 STDIN = STDOUT = "-"
@@ -160,15 +158,6 @@ class LiveStdin:
                 return sniff(head, name)
             if len(self._pending) >= HEAD_SIZE or not self._more():
                 return sniff_file(os.fspath(self.path), name)
-
-
-def shown_as(units: Iterable[Unit], names: Mapping[str, str]) -> Iterator[Unit]:
-    """The units, those of a file in ``names`` (a spool file → the name to show) reading
-    that file under that name."""
-    for unit in units:
-        if unit.path in names:
-            unit = replace(unit, path=names[unit.path], source=unit.path)
-        yield unit
 
 
 def _device(out: str) -> bool:

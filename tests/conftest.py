@@ -49,7 +49,7 @@ def fewer_collections():
 def taken(monkeypatch: pytest.MonkeyPatch) -> list[str | bytes]:
     """What each unit of a conversion handed back, as the parent takes it: the path of a
     spool file, or the Arrow stream's bytes."""
-    from pbnkit.export import pipeline
+    from pbnkit.pipeline import convert as pipeline
 
     handed: list[str | bytes] = []
     original = pipeline._taken

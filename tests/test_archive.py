@@ -13,8 +13,9 @@ from jsonschema import Draft202012Validator
 
 import pbnkit
 from pbnkit.export import archive as archive_module
-from pbnkit.export import pipeline
-from pbnkit.export.archive import ArchiveError, convert, iter_archive, read_archive
+from pbnkit.pipeline import convert as pipeline
+from pbnkit.export.archive import ArchiveError, iter_archive, read_archive
+from pbnkit.pipeline.convert import convert
 from pbnkit.export.atomic import OutputExistsError
 from pbnkit.export.schema import BOARDS, SCHEMA_VERSION, render, schema_files
 from tests.conftest import SCHEMAS, generate_boards
@@ -297,7 +298,7 @@ def leftovers(directory) -> list[str]:
 
 @pytest.mark.parametrize("name", ["a.parquet", "a.json", "a.jsonl", "dataset"])
 def test_a_failure_after_the_first_batch_leaves_nothing(pbn, tmp_path, monkeypatch, name):
-    real = pipeline._batches
+    real = pipeline.batches
 
     def failing(rows, size):
         for number, batch in enumerate(real(rows, size)):
@@ -305,7 +306,7 @@ def test_a_failure_after_the_first_batch_leaves_nothing(pbn, tmp_path, monkeypat
                 raise RuntimeError("disk on fire")
             yield batch
 
-    monkeypatch.setattr(pipeline, "_batches", failing)
+    monkeypatch.setattr(pipeline, "batches", failing)
     with pytest.raises(RuntimeError, match="disk on fire"):
         convert([pbn, pbn], tmp_path / name, batch_size=1)
     assert not (tmp_path / name).exists()
@@ -415,7 +416,7 @@ def test_the_rows_of_small_files_are_encoded_together(pbn, tmp_path, monkeypatch
 
 
 def test_a_small_file_gives_its_rows_unencoded_only_for_a_parquet_file(pbn, tmp_path):
-    from pbnkit.jobs.units import Unit
+    from pbnkit.pipeline.units import Unit
 
     unit = Unit(str(pbn), pbn.stat().st_size)
     [rows] = pipeline.convert_unit(pipeline.ConvertOptions("parquet"), unit).payloads

@@ -18,7 +18,8 @@ import pytest
 import pbnkit
 
 from pbnkit.export import archive as archive_module
-from pbnkit.export.archive import ArchiveOrderWarning, convert, iter_archive, read_archive
+from pbnkit.export.archive import ArchiveOrderWarning, iter_archive, read_archive
+from pbnkit.pipeline.convert import convert
 from pbnkit.export.archive_units import plan_archive
 from tests.conftest import SAMPLE_DATA, run_pbnkit, sources_that_inherit
 
@@ -168,7 +169,7 @@ def test_dataset_parts_listed_in_another_order_read_in_the_order_given(tmp_path)
 
 @pytest.mark.slow
 def test_dataset_parts_of_one_file_cut_in_chunks(tmp_path, monkeypatch):
-    monkeypatch.setattr("pbnkit.jobs.units.MIN_CHUNK", 1 << 10)
+    monkeypatch.setattr("pbnkit.pipeline.units.MIN_CHUNK", 1 << 10)
     reference = converted([RUBBER, SAMPLE_DATA / "team_match.pbn"], tmp_path / "dataset")
     parts = json.loads((reference / "_SUCCESS").read_text())["parts"]
     assert sum("rubber_contract" in part["name"] for part in parts) > 1

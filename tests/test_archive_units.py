@@ -7,7 +7,7 @@ import pyarrow.parquet as pq
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbnkit.export.archive import convert
+from pbnkit.pipeline.convert import convert
 from pbnkit.export.archive_units import TAIL_ROWS, _cuts, _group_cuts, plan_archive
 from tests.conftest import SAMPLE_DATA, sources_that_inherit
 

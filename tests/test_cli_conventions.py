@@ -383,7 +383,7 @@ def test_the_command_starts_without_the_heavy_modules():
     # What `pbnkit --version` and every command load before their work starts: the reader,
     # the rules, scoring, the engines and Arrow come only when a command needs them.
     heavy = ("lark", "pyarrow", "multiprocessing", "pbnkit.pbn", "pbnkit.lin", "pbnkit.model",
-             "pbnkit.rules", "pbnkit.scoring", "pbnkit.jobs", "pbnkit.export")
+             "pbnkit.rules", "pbnkit.scoring", "pbnkit.pipeline", "pbnkit.export")
     script = ("import sys, pbnkit.cli; print(*sorted(m for m in sys.modules if any("
               f"m == h or m.startswith(h + '.') for h in {heavy!r})))")
     loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
@@ -408,7 +408,7 @@ def test_arrow_is_imported_with_one_blas_thread_unless_the_user_says(tmp_path, g
     assert (tmp_path / "out.parquet").exists()
 
 
-@pytest.mark.parametrize("work", ["pbnkit.jobs.work", "pbnkit.rules.report"])
+@pytest.mark.parametrize("work", ["pbnkit.pipeline.score", "pbnkit.rules.report"])
 def test_the_workers_of_validate_and_score_load_no_arrow(work):
     # Arrow is for archives: validate and score read PBN, and a third of their start-up
     # would go to importing it.

@@ -18,8 +18,8 @@ from pbnkit.export import compact as compacting
 from pbnkit.export import dataset
 from pbnkit.export.archive import read_archive
 from pbnkit.export.dataset import key_value
-from pbnkit.export.pipeline import convert
-from pbnkit.jobs.units import plan
+from pbnkit.pipeline.convert import convert
+from pbnkit.pipeline.units import plan
 from tests.conftest import CORPUS, SAMPLE_DATA, SCHEMAS, generate_boards, run_pbnkit
 
 #: an Event of 255 characters, as a real file had, with characters no directory name keeps

@@ -11,13 +11,13 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
 
-from pbnkit.export import pipeline
+from pbnkit.pipeline import convert as pipeline
 from pbnkit.export.archive import read_archive
 from pbnkit.export.atomic import OutputExistsError, partial_of
 from pbnkit.export.dataset import DatasetError, key_value
 from pbnkit.export.journal import PROGRESS
-from pbnkit.export.pipeline import convert
-from pbnkit.jobs.units import plan
+from pbnkit.pipeline.convert import convert
+from pbnkit.pipeline.units import plan
 from tests.conftest import SAMPLE_DATA, generate_boards
 
 

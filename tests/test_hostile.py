@@ -257,7 +257,7 @@ def sample(tmp_path) -> str:
 
 
 def test_report_of_an_unreadable_file(tmp_path, monkeypatch):
-    from pbnkit.jobs.units import Unit
+    from pbnkit.pipeline.units import Unit
 
     def unreadable(self):
         raise OSError(errno.EIO, "Input/output error")

@@ -13,8 +13,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from pbnkit.jobs.engines import Inline, Pool, UnitError, _in_order
-from pbnkit.jobs.units import collector_paused, plan
+from pbnkit.pipeline.engines import Inline, Pool, UnitError, _in_order
+from pbnkit.pipeline import collector
+from pbnkit.pipeline.units import plan
 from pbnkit.progress import Progress
 from tests.conftest import job_inputs, run_pbnkit
 
@@ -64,7 +65,7 @@ def test_convert_writes_the_same_archive_at_any_jobs(inputs, tmp_path, name):
 
 def test_workers_hand_their_batches_over_through_the_spool_and_leave_nothing(
         inputs, tmp_path, taken):
-    from pbnkit.export.pipeline import convert
+    from pbnkit.pipeline.convert import convert
 
     pool = Pool(2)
     try:
@@ -167,21 +168,28 @@ def _fail_on_missing(path: str) -> int:
         return len(stream.read())
 
 
-def test_workers_collect_garbage_though_the_parent_paused_its_collector():
-    """score pauses the collector while its results gather: a worker forked then starts
-    with it on, so that what cycles its units leave do not pile up over a long run. The
-    units the parent runs itself leave its collector as it was."""
+def test_every_unit_runs_with_the_collector_paused_wherever_it_runs():
+    """The collector's policy (pipeline.collector): a unit's work runs with it paused, in
+    a worker and in the parent alike; the parent's own state is left as it was."""
     pool = Pool(2)
     try:
-        with collector_paused():
+        with collector.paused():
             seen = [seen for _, seen in pool.map(_collector_on, range(4))]
             assert not gc.isenabled()
     finally:
         pool.close()
     assert gc.isenabled()
-    here = os.getpid()
-    assert {on for pid, on in seen if pid != here} == {True}  # the first unit, at least
-    assert {on for pid, on in seen if pid == here} <= {False}
+    assert {on for _, on in seen} == {False}
+    assert [on for _, (_, on) in Inline().map(_collector_on, range(2))] == [False, False]
+    assert gc.isenabled()
+
+
+def test_a_worker_starts_with_the_collector_on():
+    """Whatever its parent had paused it for: what cycles its units leave are collected
+    between units."""
+    with collector.paused():
+        collector.worker_started()
+        assert gc.isenabled()
 
 
 def _collector_on(_: int) -> tuple[int, bool]:
@@ -214,7 +222,7 @@ def test_no_progress_when_quiet_or_not_a_terminal():
 
 def test_score_pauses_the_collector_only_for_results_from_other_processes(capsys):
     """Results unpickled from workers hold no cycles: the collector is paused while they
-    gather. Units run in this process (-j 1) may leave cycles: it stays on for them."""
+    gather. Units run in this process (-j 1) may leave cycles: it is on between them."""
     import contextlib
 
     from pbnkit.cli import _score_and_write
@@ -222,18 +230,24 @@ def test_score_pauses_the_collector_only_for_results_from_other_processes(capsys
 
     seen = []
 
-    def unit_function(_unit, sheet_lines=False):
-        from pbnkit.jobs.work import ScoredUnit
+    class Watched(Progress):
+        def advance(self, records: int, size: int) -> None:  # in the parent, between units
+            seen.append(("between units", gc.isenabled()))
 
-        seen.append((gc.isenabled(), sheet_lines))
+    def unit_function(_unit, sheet_lines=False):
+        from pbnkit.pipeline.score import ScoredUnit
+
+        seen.append(("unit", gc.isenabled(), sheet_lines))
         return ScoredUnit([], {}, [], [] if sheet_lines else None)
 
     for engine in (Inline(), _NotInline()):
         runner = contextlib.nullcontext(Run(engine, [_SizedUnit()],
-                                            Progress("scoring", enabled=False)))
+                                            Watched("scoring", enabled=False)))
         _score_and_write(runner, unit_function, "duplicate", False, None, "text", None, False)
-    # and the units of other processes make the lines of the sheet, beside each other
-    assert seen == [(True, False), (False, True)]
+    # a unit's work is paused wherever it runs; the units of other processes make the
+    # lines of the sheet, beside each other
+    assert seen == [("unit", False, False), ("between units", True),
+                    ("unit", False, True), ("between units", False)]
     assert gc.isenabled()
     assert "Profile: duplicate" in capsys.readouterr().out
 

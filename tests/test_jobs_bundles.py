@@ -16,7 +16,7 @@ import pytest
 
 from pbnkit.export import sinks
 from pbnkit.export.sinks import ParquetSink
-from pbnkit.jobs.engines import Bundled, Pool, UnitError, _bundles
+from pbnkit.pipeline.engines import Bundled, Pool, UnitError, _bundles
 from tests.conftest import SAMPLE_DATA, run_pbnkit
 
 
@@ -131,7 +131,7 @@ def test_small_units_hand_their_rows_or_batches_back_through_the_pipe(folder, tm
     files'; a file of more, its Arrow stream as bytes: neither goes through a file of the
     spool (whose making and removing would cost more than the boards)."""
     import pbnkit
-    from pbnkit.export.pipeline import PICKLED_ROWS, convert
+    from pbnkit.pipeline.convert import PICKLED_ROWS, convert
 
     files = sorted(str(path) for path in folder.rglob("*.pbn"))
     encoded = [path for path in files if len(list(pbnkit.read(path))) >= PICKLED_ROWS]

@@ -11,8 +11,8 @@ from concurrent.futures import Future
 
 import pytest
 
-from pbnkit.jobs import engines
-from pbnkit.jobs.engines import HELD_HERE, Pool, UnitError, _shared
+from pbnkit.pipeline import engines
+from pbnkit.pipeline.engines import HELD_HERE, Pool, UnitError, _shared
 
 
 class _Worker:

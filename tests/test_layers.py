@@ -1,5 +1,5 @@
 """Dependencies point one way, down the layers the README lists: grammars, readers,
-model, replay, scoring, rules, export, jobs, command line. Every import (function-level
+model, replay, scoring, rules, export, pipeline, command line. Every import (function-level
 ones included) of a later layer by an earlier one fails here."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def imported_modules(path: Path) -> frozenset[str]:
 
 
 def absolute(path: Path, level: int, module: str | None) -> str:
-    """The module a ``from`` import names, relative ones (``from ..jobs import x``) made
+    """The module a ``from`` import names, relative ones (``from ..pipeline import x``) made
     absolute from the importing file's place in the package."""
     if not level:
         return module or ""
@@ -49,7 +49,7 @@ LAYERS = {
     "scoring": ("pbnkit.scoring",),
     "rules": ("pbnkit.rules",),
     "export": ("pbnkit.export",),
-    "jobs": ("pbnkit.jobs",),
+    "pipeline": ("pbnkit.pipeline",),
     "cli": ("pbnkit.cli", *(f"pbnkit.{p.stem}" for p in sorted(PACKAGE.glob("cli_*.py")))),
 }
 ORDER = list(LAYERS)
@@ -99,13 +99,8 @@ def imports_of_layer(layer: str, later: str) -> list[str]:
     return found
 
 
-# Imports of jobs (the code that runs processes) have a test of their own: the rules and
-# export still import it, an expected failure until the one pipeline layer lands.
-ONE_PIPELINE = pytest.mark.xfail(strict=True, reason="issue 48 item 1: one pipeline layer")
 UPWARD = [pytest.param(layer, later, id=f"{layer}-imports-no-{later}")
-          for i, layer in enumerate(ORDER) for later in ORDER[i + 1:] if later != "jobs"]
-BEFORE_JOBS = [pytest.param(layer, marks=[ONE_PIPELINE] if layer in ("rules", "export") else [])
-               for layer in ORDER[:ORDER.index("jobs")]]
+          for i, layer in enumerate(ORDER) for later in ORDER[i + 1:]]
 
 
 @pytest.mark.parametrize(("layer", "later"), UPWARD)
@@ -113,11 +108,39 @@ def test_a_layer_imports_no_later_layer(layer, later):
     assert imports_of_layer(layer, later) == []
 
 
-@pytest.mark.parametrize("layer", BEFORE_JOBS)
-def test_no_layer_before_jobs_imports_the_code_that_runs_processes(layer):
-    """The domain packages (rules, scoring, export) are pure functions of records; running
-    them in processes or on Dask is the job of ``pbnkit.jobs`` above them."""
-    assert imports_of_layer(layer, "jobs") == []
+def test_the_domain_packages_import_nothing_that_runs_processes():
+    """The domain packages (rules, scoring, export) are pure functions of records and
+    units; running them in processes or on Dask, and the garbage collector's policy
+    while they run, are the pipeline's, above them."""
+    for layer in ORDER[:ORDER.index("pipeline")]:
+        for path in layer_files(layer):
+            modules = imported_modules(path)
+            assert reaches(modules, "multiprocessing") == [], path
+            assert reaches(modules, "concurrent") == [], path
+            assert reaches(modules, "distributed") == [], path
+            assert reaches(modules, "gc") == [], path
+
+
+def test_the_garbage_collector_policy_is_in_one_place():
+    deciding = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                      if reaches(imported_modules(path), "gc"))
+    assert deciding == ["pipeline/collector.py"]
+
+
+def test_the_commands_and_the_public_calls_go_through_the_pipeline():
+    """``pbnkit.validate``, ``score`` and ``convert`` are the pipeline's, which the
+    commands call; no command maps units or merges them itself."""
+    import pbnkit
+    from pbnkit.pipeline import convert, score, validate
+
+    assert pbnkit.validate is validate.validate
+    assert pbnkit.score is score.score
+    assert pbnkit.convert is convert.convert
+    commands = frozenset().union(*map(imported_modules, layer_files("cli")))
+    assert {"pbnkit.pipeline.validate.validate_units", "pbnkit.pipeline.score.gather",
+            "pbnkit.pipeline.convert.convert", "pbnkit.pipeline.runs.start"} <= commands
+    assert not {"pbnkit.rules.report.check_unit", "pbnkit.rules.report.check_games",
+                "pbnkit.pipeline.engines.engine", "pbnkit.pipeline.units.plan"} & commands
 
 
 def test_a_read_record_reaches_the_replay_only_when_asked_for_its_objects():
@@ -195,5 +218,5 @@ def test_the_check_finds_an_import_of_the_rules(tmp_path):
 def test_the_check_resolves_a_relative_import():
     path = PACKAGE / "rules" / "report.py"
     assert absolute(path, 1, "units") == "pbnkit.rules.units"
-    assert absolute(path, 2, "jobs.units") == "pbnkit.jobs.units"
+    assert absolute(path, 2, "pipeline.units") == "pbnkit.pipeline.units"
     assert absolute(PACKAGE / "rules" / "__init__.py", 2, None) == "pbnkit"

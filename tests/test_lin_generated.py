@@ -9,7 +9,7 @@ from pathlib import Path
 
 from conftest import REPO, generate_boards, run_pbnkit
 
-from pbnkit.jobs.units import MIN_CHUNK, plan
+from pbnkit.pipeline.units import MIN_CHUNK, plan
 
 
 def generated(path: Path, boards: int, *options: str) -> Path:

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pbnkit
-from pbnkit.export.archive import convert, read_archive
+from pbnkit.export.archive import read_archive
+from pbnkit.pipeline.convert import convert
 from pbnkit.lin.runs import _has_blank, laid_out, section_body
 from pbnkit.pbn.records import Element, ElementKind, TagPair
 from pbnkit.pbn.sections import decode_items, section

@@ -15,8 +15,8 @@ import pbnkit
 from pbnkit.export.archive import JsonSink, ParquetSink, records, write_rows
 from pbnkit.export.original import (OriginalError, original_files, original_rows, safe_path,
                                     write_originals)
-from pbnkit.export.pipeline import convert
-from pbnkit.jobs import units
+from pbnkit.pipeline.convert import convert
+from pbnkit.pipeline import units
 from pbnkit.pbn.chunks import plan_chunks
 from tests.conftest import CORPUS, corpus_params
 

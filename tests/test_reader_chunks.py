@@ -223,7 +223,7 @@ def test_may_hold_an_empty_file_holds_nothing_and_a_file_not_in_ascii_anything(t
 def test_a_files_encoding_is_named_before_reading_as_a_whole_read_names_it(tmp_path):
     """What the chunks of a file carry as its encoding, found before they are read: a
     block of ASCII is not decoded, a file in Latin-1 not read at all."""
-    from pbnkit.jobs.units import MIN_CHUNK, file_encoding
+    from pbnkit.pipeline.units import MIN_CHUNK, file_encoding
 
     ascii_game = GAME.format(event="Club", site="Bergen", board=1).encode("ascii") + b"\n"
     filler = ascii_game * (2 * MIN_CHUNK // len(ascii_game) + 1)  # past the first blocks

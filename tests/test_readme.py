@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from pbnkit.export import convert
+from pbnkit.pipeline.convert import convert
 from tests.conftest import REPO, SAMPLE_DATA
 
 BLOCKS = re.findall(r"```python\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"),

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import pbnkit
 from pbnkit.cli import main
-from pbnkit.export import convert
+from pbnkit.pipeline.convert import convert
 from pbnkit.model import Seat
 from pbnkit.model.auction import Auction
 from pbnkit.model.cards import DECK

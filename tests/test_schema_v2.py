@@ -19,13 +19,13 @@ import pbnkit
 from pbnkit.export import rows as row_module
 from pbnkit.export.archive import read_archive, records
 from pbnkit.export.original import OriginalError, original_files, original_rows
-from pbnkit.export.pipeline import convert
+from pbnkit.pipeline.convert import convert
 from pbnkit.export.schema import BOARDS, SCHEMA_VERSION
 from pbnkit.export.score_tables import TABLES, write_score
 from pbnkit.export.upgrade import (stored_rows, table_version, upgrade_archive, upgrade_rows,
                                    upgrade_table)
-from pbnkit.jobs import units
-from pbnkit.rules.report import validate_file
+from pbnkit.pipeline import units
+from pbnkit.pipeline.validate import validate_file
 from pbnkit.scoring.report import score_games
 from tests.conftest import CORPUS, REPO, SAMPLE_DATA, SCHEMAS
 

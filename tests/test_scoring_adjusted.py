@@ -14,7 +14,7 @@ from pbnkit.model.adjusted import ArtificialScore, read_artificial
 from pbnkit import read_text
 from pbnkit.replay.tags import read_contract
 from pbnkit.rules.fixes import fix_bytes
-from pbnkit.rules.report import validate_file
+from pbnkit.pipeline.validate import validate_file
 from pbnkit.scoring.report import score_games
 
 DEAL = "N:AKQ2.K32.432.432 J543.QJ4.QJ5.QJ5 T986.A65.AK6.AK6 7.T987.T987.T987"

@@ -244,8 +244,8 @@ def test_a_sheet_from_the_workers_scores_is_the_sheet_scored_whole() -> None:
     """``score`` at any -j: each unit's worker makes its results' Law 77 scores, and the
     parent's sheet from them (problems included: a result the worker could not score is
     looked at again) is the sheet of the results alone."""
-    from pbnkit.jobs.units import Unit
-    from pbnkit.jobs.work import score_unit
+    from pbnkit.pipeline.units import Unit
+    from pbnkit.pipeline.score import score_unit
 
     for path in _scorable_inputs():
         scored = score_unit(Unit(str(path), path.stat().st_size))
@@ -259,8 +259,8 @@ def test_a_sheet_from_the_workers_scores_is_the_sheet_scored_whole() -> None:
 def test_the_sheet_from_the_workers_lines_is_the_sheet_made_whole() -> None:
     """``score -j N`` prints the lines of the table of boards that the workers made: the
     sheet is the one made from the results alone, pairs columns, matchpoints and all."""
-    from pbnkit.jobs.units import Unit
-    from pbnkit.jobs.work import score_unit
+    from pbnkit.pipeline.units import Unit
+    from pbnkit.pipeline.score import score_unit
     from pbnkit.scoring.report import ScoreReport
     from pbnkit.scoring.text import pieces, render
 

@@ -12,8 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 
 import pbnkit
-from pbnkit.export.pipeline import convert
-from pbnkit.jobs.units import Unit, plan
+from pbnkit.pipeline.convert import convert
+from pbnkit.pipeline.units import Unit, plan
 from pbnkit.rules.plain_records import PlainRecord
 from pbnkit.rules.report import FileValidation, Options, check_unit
 from pbnkit.rules.scores import ScoreChecks

@@ -80,7 +80,7 @@ def test_missing_path_is_a_usage_error():
 
 
 def test_unreadable_file_exits_two_and_the_others_are_still_checked(tmp_path, monkeypatch):
-    import pbnkit.jobs.units as units
+    import pbnkit.pipeline.units as units
 
     good, locked = tmp_path / "a.pbn", tmp_path / "b.pbn"
     good.write_text('[Board "1"]\n[Dealer "Q"]\n')

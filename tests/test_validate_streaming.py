@@ -142,7 +142,7 @@ def _listed_while_read(path: Path) -> tuple[list[int], list[str]]:
     """The findings :func:`check_games` and :class:`FileValidation` give out game by game
     as ``validate -j 1`` prints them: for each game, how many were given out once it was
     checked; and all of them in the order printed."""
-    from pbnkit.jobs.units import Unit
+    from pbnkit.pipeline.units import Unit
     from pbnkit.rules.report import FileValidation, Options, check_games
 
     options = Options(select=("SY",))

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import pbnkit
-from pbnkit.export.archive import convert, read_archive
+from pbnkit.export.archive import read_archive
+from pbnkit.pipeline.convert import convert
 from pbnkit.export.canonical import export_form
 from pbnkit.export.rows import element_row, game_row, row_elements
 from pbnkit.export.schema import KINDS

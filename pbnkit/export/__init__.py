@@ -1,8 +1,9 @@
 """Archives of PBN records: the boards schema, Parquet/JSON writers and readers, and PBN
 export (import or export format).
 
->>> from pbnkit.export import convert, read_archive      # doctest: +SKIP
->>> convert(["event.pbn"], "event.parquet")               # doctest: +SKIP
+>>> import pbnkit                                         # doctest: +SKIP
+>>> from pbnkit.export import read_archive                # doctest: +SKIP
+>>> pbnkit.convert(["event.pbn"], "event.parquet")        # doctest: +SKIP
 >>> games = list(read_archive("event.parquet"))           # doctest: +SKIP
 """
 
@@ -10,7 +11,6 @@ from pbnkit.export.archive import (
     ArchivedGame,
     ArchiveError,
     ConvertSummary,
-    convert,
     iter_archive,
     output_format,
     read_archive,
@@ -21,6 +21,6 @@ from pbnkit.export.schema import BOARDS, SCHEMA_VERSION, boards_schema
 
 __all__ = [
     "BOARDS", "SCHEMA_VERSION", "ArchiveError", "ArchivedGame", "ConvertSummary", "OutputError",
-    "OutputExistsError", "boards_schema", "convert", "iter_archive", "output_format",
+    "OutputExistsError", "boards_schema", "iter_archive", "output_format",
     "read_archive", "records",
 ]

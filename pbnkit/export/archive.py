@@ -36,12 +36,7 @@ import pyarrow.parquet as pq
 
 from pbnkit import __version__
 from pbnkit.export import dataset
-from pbnkit.export.pipeline import (
-    ConvertSummary,
-    convert,
-    records,
-    write_rows,
-)
+from pbnkit.export.conversion import ConvertSummary, records, write_rows
 from pbnkit.export.rows import Row, row_diagnostics, row_elements, row_tags
 from pbnkit.export.schema import RESTORE_COLUMNS, SCHEMA_NAME, SCHEMA_VERSION
 from pbnkit.export.sinks import (
@@ -541,7 +536,7 @@ def _json_rows(path: Path) -> Iterator[Row]:
 
 __all__ = [
     "ArchiveError", "ArchiveOrderWarning", "ArchivedGame", "BATCH_SIZE", "ConvertSummary",
-    "JsonSink", "JsonlSink", "ParquetSink", "archive_rows", "convert", "iter_archive",
+    "JsonSink", "JsonlSink", "ParquetSink", "archive_rows", "iter_archive",
     "json_object",
     "output_format", "read_archive", "records", "write_rows",
 ]

@@ -33,7 +33,7 @@ import pyarrow.parquet as pq
 from pbnkit.export import dataset
 from pbnkit.export.atomic import atomic_directory, atomic_file
 from pbnkit.export.archive import json_object, restored
-from pbnkit.export.pipeline import write_rows
+from pbnkit.export.conversion import write_rows
 from pbnkit.export.rows import Row, common_root, game_row, is_record
 from pbnkit.export.schema import (RESTORE_COLUMNS, SCHEMA_NAME, SCHEMA_VERSION, boards_schema)
 from pbnkit.export.columns import arrow_batch

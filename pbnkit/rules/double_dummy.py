@@ -16,7 +16,7 @@ from pbnkit.analysis.solver import BATCH, solve_with_par
 from pbnkit.analysis.tables import (Par, TrickTable, read_hex_tricks, read_optimum_score,
                                     read_par_contracts, read_trick_cells)
 from pbnkit.diagnostics import Diagnostic
-from pbnkit.jobs.units import Unit
+from pbnkit.formats.sniff import open_reader
 from pbnkit.model.calls import Contract, Vulnerability
 from pbnkit.model.cards import Seat, Strain
 from pbnkit.pbn.records import Game, TagPair
@@ -133,7 +133,7 @@ def add_to_report(report: Report, files: Sequence[Path], names: Mapping[str, str
         file_report = next((f for f in report.files if f.path == name), None)
         if file_report is None or file_report.failure is not None:
             continue
-        games = Unit(name, 0, source=str(path)).reader()  # as validate read the file
+        games = open_reader(str(path), name)  # the reader validate read the file with
         found = select(check_games(games), options.select, options.ignored_in(name))
         # Counted and listed as the file's other findings were.
         listed = _tally(file_report, found, options.min_severity)

@@ -1,5 +1,9 @@
-"""Validate files and gather the findings into one report (the ``validate`` JSON
-document, schema ``schemas/validate-report.v1.json``)."""
+"""The checks of a file's games and of the file as a whole, gathered into one report
+(the ``validate`` JSON document, schema ``schemas/validate-report.v1.json``).
+
+Pure functions of a unit (a file, or a chunk of one, that a reader reads) and of the
+results of its units: :mod:`pbnkit.pipeline.validate` runs them, in this process or
+others, and is what ``pbnkit validate`` and :func:`pbnkit.validate` call."""
 
 from __future__ import annotations
 
@@ -8,15 +12,13 @@ import heapq
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path, PurePath
-from typing import Any, cast
+from pathlib import PurePath
+from typing import Any, Protocol, TypeVar, cast
 
 from pbnkit.diagnostics import Diagnostic, Severity
-from pbnkit.errors import PbnError
-from pbnkit.jobs.units import Unit, UnitEnd, collector_paused, end_of, merge_ends
 from pbnkit.formats.reader import Reader
 from pbnkit.formats.sniff import sniff_file
-from pbnkit.pbn.chunks import may_hold
+from pbnkit.pbn.chunks import ReadSummary, may_hold, merge, summary
 from pbnkit.rules import check_game, select
 from pbnkit.pbn.records import Game
 from pbnkit.rules.scores import AnyRecord, ScoreChecks, ScoreRecord, score_record
@@ -116,6 +118,28 @@ def _matches(glob: str, path: str, root: str) -> bool:
             or relative.startswith(glob + "/"))
 
 
+class Readable(Protocol):
+    """A unit of work as the checks see it: a file, or a chunk of one, shown as ``path``,
+    that :meth:`reader` reads (:class:`pbnkit.pipeline.units.Unit` is one)."""
+
+    @property
+    def path(self) -> str: ...
+
+    def reader(self, strict: bool = False) -> Reader: ...
+
+
+#: what a unit's reader found that belongs to its file rather than to a game
+UnitEnd = ReadSummary
+
+
+def _merged_ends(ends: list[UnitEnd], path: str, strict: bool) -> UnitEnd:
+    """The file's encoding, problems outside any game and trailer, as one reading of it
+    gives them, from those of its units in order."""
+    if len(ends) == 1:  # a whole file: its reader saw everything
+        return ends[0]
+    return merge(ends, path, strict)
+
+
 @by_fields
 @dataclass(slots=True)
 class CheckedGame:
@@ -145,22 +169,26 @@ class CheckedUnit:
     #: a part's problems outside a game found since the part before (the final part's
     #: ``end`` holds them all again)
     outside: list[Diagnostic] = field(default_factory=list)
-    unit: Unit | None = None  # the unit checked, read again if its records must be whole
+    unit: Readable | None = None  # the unit checked, read again if its records must be whole
     scoring: str | None = None  # the first Scoring tag of its games
 
 
 #: a unit's reader, under ``strict`` or not
-Opened = Callable[[Unit, bool], Reader]
+Opened = Callable[[Any, bool], Reader]
+
+
+def _reader(unit: Readable, strict: bool) -> Reader:
+    return unit.reader(strict)
 
 
 class _Checking:
     """The games of one unit checked as its reader gives them: :func:`check_unit` in
     steps."""
 
-    def __init__(self, options: Options, unit: Unit, opened: Opened | None = None):
+    def __init__(self, options: Options, unit: Readable, opened: Opened | None = None):
         self.options = options
         self.unit = unit
-        self._opened = opened or Unit.reader
+        self._opened = opened or _reader
         #: the games' checks go into ``games``; ``end`` (or ``failure``) once read
         self.checked = CheckedUnit([], None)
         self._reader: Reader | None = None
@@ -168,29 +196,27 @@ class _Checking:
 
     def games(self) -> Iterator[CheckedGame]:
         options, into = self.options, self.checked
-        # the collector paused between the games given out too: over the caller's merge
-        with collector_paused():
-            try:
-                reader = self._reader = self._opened(self.unit, options.strict)
-                ignore = options.ignored_in(self.unit.path)
-                for game in reader:
-                    checked = CheckedGame(game.line)
-                    try:
-                        found = check_game(game, options.strict)
-                        checked.score, checked.table = score_record(game)
-                    except Exception as error:  # a bug in a check must not hide the rest
-                        checked.failure = _internal(error, game.line)
-                    else:
-                        if found:  # most games of a large file have nothing to list or count
-                            checked.found = _tally(checked, select(found, options.select,
-                                                                   ignore),
-                                                   options.min_severity)
-                    into.read_to = reader.reached
-                    yield checked
-            except OSError as error:
-                into.failure = f"cannot read: {error.strerror or error}"
-                return
-            into.end, into.read_to = end_of(reader), reader.reached
+        try:
+            reader = self._reader = self._opened(self.unit, options.strict)
+            ignore = options.ignored_in(self.unit.path)
+            for game in reader:
+                checked = CheckedGame(game.line)
+                try:
+                    found = check_game(game, options.strict)
+                    checked.score, checked.table = score_record(game)
+                except Exception as error:  # a bug in a check must not hide the rest
+                    checked.failure = _internal(error, game.line)
+                else:
+                    if found:  # most games of a large file have nothing to list or count
+                        checked.found = _tally(checked, select(found, options.select,
+                                                               ignore),
+                                               options.min_severity)
+                into.read_to = reader.reached
+                yield checked
+        except OSError as error:
+            into.failure = f"cannot read: {error.strerror or error}"
+            return
+        into.end, into.read_to = summary(reader), reader.reached
 
     def outside(self) -> list[Diagnostic]:
         """The problems outside a game found since the last call."""
@@ -201,7 +227,7 @@ class _Checking:
         return found
 
 
-def check_unit(options: Options, unit: Unit) -> CheckedUnit:
+def check_unit(options: Options, unit: Readable) -> CheckedUnit:
     """Read and check the games of one unit (a worker's job): every check that needs
     only the game itself, and the score records for those of the whole file, the plain
     ones compacted (they go to another process)."""
@@ -216,12 +242,15 @@ def check_unit(options: Options, unit: Unit) -> CheckedUnit:
     return checked
 
 
-def check_games(options: Options, units: Iterable[Unit],
-                opened: Opened | None = None) -> Iterator[tuple[Unit, CheckedUnit]]:
+U = TypeVar("U", bound=Readable)
+
+
+def check_games(options: Options, units: Iterable[U],
+                opened: Opened | None = None) -> Iterator[tuple[U, CheckedUnit]]:
     """:func:`check_unit` of each unit, in this process and in parts given out as the
     games are checked: a part per game, then the unit's end (a part without games), so
     that the findings of a large file are listed while it is read. ``opened(unit,
-    strict)``: the unit's reader (default: :meth:`Unit.reader`; standard input read as
+    strict)``: the unit's reader (default: :meth:`Readable.reader`; standard input read as
     it comes has its own)."""
     for unit in units:
         checking = _Checking(options, unit, opened)
@@ -318,7 +347,7 @@ class FileValidation:
         report = self.report
         if report.failure is not None and report.failure.startswith("cannot read"):
             return report, self._rest()
-        end = merge_ends(self._ends, report.path, self.options.strict)
+        end = _merged_ends(self._ends, report.path, self.options.strict)
         # What the parts' problems outside a game do not hold (held as they came): the
         # export-format check of the file as a whole.
         found = list(end.diagnostics[sum(len(e.diagnostics) for e in self._ends):])
@@ -372,32 +401,6 @@ def _known_profile(source: str | None, name: str) -> str | None:
 
 #: a LIN ``vg`` pair's key, in any case
 _VG_KEYS = (b"vg|", b"VG|", b"Vg|", b"vG|")
-
-
-def validate_file(path: Path, strict: bool = False, codes: tuple[tuple[str, ...], tuple[str, ...]]
-                  = ((), ()), min_severity: Severity = Severity.INFO) -> tuple[FileReport, list[Diagnostic]]:
-    """Read and check every game of one file, then the facts that need the whole file
-    (matchpoints, team matches, rubbers). An unreadable file gives a FileReport with
-    ``failure`` set instead of raising."""
-    options = Options(strict, codes[0], codes[1], min_severity)
-    validation = FileValidation(str(path), options)
-    validation.add(check_unit(options, Unit(str(path), 0)))
-    return validation.finish()
-
-
-def validate(path: str | Path, strict: bool = False) -> list[Diagnostic]:
-    """Every finding of one file, in line order: what ``pbnkit validate --min-severity
-    info`` lists for it (the games' own checks and those of the whole file: matchpoints,
-    team matches, totals, the results score cannot score). Raises
-    :class:`~pbnkit.errors.PbnError` when the file cannot be read.
-
-    >>> [d.code for d in validate("sample_data/pairs_matchpoints.pbn")]
-    []
-    """
-    report, found = validate_file(Path(path), strict)
-    if report.failure is not None:
-        raise PbnError(f"{path}: {report.failure}")
-    return found
 
 
 def _internal(error: Exception, line: int | None) -> str:

@@ -1,5 +1,6 @@
-"""PBN files into an archive, unit by unit: a worker reads a file (or a chunk of a large
-one), turns its games into rows of the boards table and encodes them for the output; the
+"""``pbnkit convert`` and :func:`pbnkit.convert`: PBN files into an archive, unit by unit.
+A worker reads a file (or a chunk of a large one), turns its games into rows of the
+boards table (:mod:`pbnkit.export.conversion`) and encodes them for the output; the
 parent writes what the units give back, in unit order. A dataset directory is written by
 the units themselves, one part each, and its manifest last.
 
@@ -27,30 +28,19 @@ from pbnkit import __version__
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.export import dataset, journal
 from pbnkit.export.atomic import atomic_file, check_target, partial_of, resumable_directory
-from pbnkit.export.rows import (Row, add_file_problems, add_findings, common_root,
-                                diagnostic_row, file_row, game_row, is_record, row_diagnostics)
+from pbnkit.export.conversion import (ConvertSummary, batches, closing_on_failure,
+                                      unit_rows)
+from pbnkit.export.rows import Row, common_root, diagnostic_row, is_record, row_diagnostics
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
 from pbnkit.export.sinks import (BATCH_SIZE, FEW_ROWS, SINKS, ArchiveError, output_format,
                                  parquet_options)
-from pbnkit.jobs.engines import Engine, Inline
-from pbnkit.jobs.units import (Unit, UnitEnd, collector_paused, end_of, file_encoding, plan,
-                               with_encodings)
+from pbnkit.pbn.encoding import file_encoding
 from pbnkit.pbn.split import Encoding
-from pbnkit.formats.reader import Reader
-from pbnkit.formats.sniff import open_reader
 from pbnkit.pickling import by_fields
-
-
-@dataclass
-class ConvertSummary:
-    """What a conversion did: the files and records read, the errors and warnings found
-    in them, and the files that hold no record."""
-
-    files: int = 0
-    records: int = 0
-    errors: int = 0
-    warnings: int = 0
-    empty: list[str] = field(default_factory=list)  # files that hold no record
+from pbnkit.pipeline import collector
+from pbnkit.pipeline.engines import Engine, Inline
+from pbnkit.pipeline.runs import start
+from pbnkit.pipeline.units import Unit, UnitEnd, end_of, plan, with_encodings
 
 
 @by_fields
@@ -104,81 +94,6 @@ class ConvertedUnit:
     spooled: str | bytes | None = None
 
 
-def checked_diagnostics(game: Any, scores: list[Any] | None = None) -> list[Diagnostic]:
-    """The rule findings of a game beyond the reader's own; with ``scores``, also those
-    of its ScoreTable, and its score-check record goes there (``rules.scores``)."""
-    from pbnkit.rules import check_game
-
-    found = check_game(game)
-    own = len(game.diagnostics)
-    if found[:own] == list(game.diagnostics):
-        found = found[own:]
-    else:
-        found = [d for d in found if d not in game.diagnostics]
-    if scores is not None:
-        from pbnkit.rules.scores import score_record
-
-        record, table = score_record(game)
-        scores.append(record)
-        found += table
-    return found
-
-
-def unit_rows(reader: Reader, encoding: str | None, check: bool, last_unit: bool,
-              on_game: Callable[[], None] | None = None, root: str | None = None,
-              scores: list[Any] | None = None) -> Iterator[Row]:
-    """The rows of the games a reader gives; the last unit of a file puts the file's
-    trailer and the problems outside any game on its last row (a file without games gets
-    a row of its own). ``encoding`` is the file's, when known before reading (else the
-    reader's own, as it reads); ``root`` the common root of the run's inputs.
-
-    With ``check``, the score checks of each game (ScoreTable) are made too, and those
-    across the file (SC020-SC030, on its last row) when the reader reads a whole file;
-    a chunk's score-check records go to ``scores`` instead, for the parent to check the
-    file as its chunks come."""
-    whole = reader.resume is None
-    checks = None  # without checks, the rules are not even imported
-    if check and whole:
-        from pbnkit.rules.scores import ScoreChecks
-
-        checks = ScoreChecks()
-    found: list[Diagnostic] = []
-    records: list[Any] = []
-    last: Row | None = None
-    for game in reader:
-        checked = checked_diagnostics(game, records) if check else ()
-        if checks is not None:
-            found += [d for record in records for d in checks.add_record(record)]
-        elif scores is not None:
-            scores += records
-        records.clear()
-        row = game_row(game, encoding or reader.encoding, checked, root)
-        if last is not None:
-            yield last
-        last = row
-        if on_game is not None:
-            on_game()
-    if last is not None:
-        if last_unit:
-            add_file_problems(last, reader.trailer, reader.diagnostics)
-        if checks is not None:
-            add_findings(last, found + checks.finish())
-        yield last
-    elif last_unit:
-        yield file_row(reader, encoding or reader.encoding, root)
-
-
-def _batches(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:
-    batch: list[Row] = []
-    for row in rows:
-        batch.append(row)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
 def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     """Read one unit and encode its rows (a worker's job); a small file's rows stay
     :class:`Unencoded` (see ``ConvertOptions.unencoded`` and :func:`_coalesced`)."""
@@ -189,22 +104,21 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     payloads: list[Any] = []
     records = errors = warnings = 0
     try:
-        with collector_paused():
-            encoding = unit.encoding or file_encoding(unit.path)
-            scores: list[Any] = []
-            for batch in _batches(unit_rows(reader, encoding, options.check, unit.is_last,
-                                            root=options.root, scores=scores),
-                                  options.batch_size):
-                records += sum(map(is_record, batch))
-                errors += sum(row["errors"] for row in batch)
-                warnings += sum(row["warnings"] for row in batch)
-                if payloads and isinstance(payloads[-1], Unencoded):  # a full batch before
-                    payloads[-1] = encode(payloads[-1].rows, options.profile)
-                payloads.append(Unencoded(batch) if to_parquet_file
-                                else encode(batch, options.profile))
-            if payloads and isinstance(payloads[-1], Unencoded) and (
-                    len(payloads) > 1 or len(payloads[-1].rows) >= options.unencoded):
+        encoding = unit.encoding or file_encoding(unit.path)
+        scores: list[Any] = []
+        for batch in batches(unit_rows(reader, encoding, options.check, unit.is_last,
+                                       root=options.root, scores=scores),
+                             options.batch_size):
+            records += sum(map(is_record, batch))
+            errors += sum(row["errors"] for row in batch)
+            warnings += sum(row["warnings"] for row in batch)
+            if payloads and isinstance(payloads[-1], Unencoded):  # a full batch before
                 payloads[-1] = encode(payloads[-1].rows, options.profile)
+            payloads.append(Unencoded(batch) if to_parquet_file
+                            else encode(batch, options.profile))
+        if payloads and isinstance(payloads[-1], Unencoded) and (
+                len(payloads) > 1 or len(payloads[-1].rows) >= options.unencoded):
+            payloads[-1] = encode(payloads[-1].rows, options.profile)
     except OSError as error:
         raise ArchiveError(f"cannot read {unit.path}: {error.strerror or error}") from error
     files = spooled = None
@@ -279,77 +193,34 @@ def _write_part(options: ConvertOptions, unit: Unit, table: pa.Table) -> list[tu
                               table, parquet_options(table.schema), options.partition_by)
 
 
-def records(paths: Iterable[str | os.PathLike[str]], check: bool = True,
-            summary: ConvertSummary | None = None,
-            on_game: Callable[[], None] | None = None) -> Iterator[Row]:
-    """Rows of the boards table for every game of the files, in order, in this process.
-
-    ``check`` runs the rules (``pbnkit.rules.check_game``) and stores their findings with
-    the reader's. Raises :class:`ArchiveError` when a file cannot be read.
-    """
-    summary = summary if summary is not None else ConvertSummary()
-    paths = list(paths)
-    root = common_root(paths)
-    for path in paths:
-        reader = open_reader(path)
-        count = 0
-        try:
-            for row in unit_rows(reader, file_encoding(os.fspath(path)), check, True, on_game,
-                                 root):
-                count += is_record(row)
-                yield _counted(row, summary)
-        except OSError as error:
-            raise ArchiveError(f"cannot read {os.fspath(path)}: {error.strerror or error}") from error
-        summary.files += 1
-        if not count:
-            summary.empty.append(os.fspath(path))
-
-
-def _counted(row: Row, summary: ConvertSummary) -> Row:
-    summary.records += is_record(row)
-    summary.errors += row["errors"]
-    summary.warnings += row["warnings"]
-    return row
-
-
-def write_rows(rows: Iterable[Row], sink: Any, batch_size: int = BATCH_SIZE) -> None:
-    """Stream rows through a sink in batches, and close it (also on failure, so that no
-    writer is left to flush into a file the caller removes)."""
-    with _closing_on_failure(sink):
-        for batch in _batches(rows, batch_size):
-            sink.write(sink.encode(batch, sink.profile))
-
-
-@contextlib.contextmanager
-def _closing_on_failure(sink: Any) -> Iterator[None]:
-    try:
-        yield
-    except BaseException:
-        with contextlib.suppress(Exception):
-            sink.close()
-        raise
-    sink.close()
-
-
 def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str], *,
             force: bool = False, profile: str | None = None, check: bool = True,
             batch_size: int = BATCH_SIZE, engine: Engine | None = None,
             units: Iterable[Unit] | None = None,
             on_unit: Callable[[Unit, int], None] | None = None,
             partition_by: Sequence[str] = (), resume: bool = False,
-            root: str | None = None) -> ConvertSummary:
+            root: str | None = None, jobs: int | None = 1) -> ConvertSummary:
     """Convert PBN files into one archive at ``out`` (format from its name, see
     :func:`output_format`), atomically: on any error no output is left behind.
 
-    ``engine`` runs the units (default: in this process), ``units`` are the files' units
-    when already planned; ``on_unit(unit, records)`` is called as each unit is merged,
-    for progress.
+    ``engine`` runs the units (default: ``jobs`` processes, as ``pbnkit convert -j``
+    chooses them; None: every usable core), ``units`` are the files' units when already
+    planned; ``on_unit(unit, records)`` is called as each unit is merged, for progress.
 
     A dataset (``out`` a directory or URI) may be cut into hive directories by the
     columns ``partition_by``. Its work in progress is kept when the run fails or is
     interrupted (a local one in a hidden ``.NAME.partial`` beside it), and a run with
     ``resume`` converts only the units not finished yet. ``root``: the common root of
     the inputs, which the ``source`` column is relative to (default: that of ``paths``)."""
+    if engine is None:
+        planned = start(paths, jobs)
+        try:
+            return convert(paths, out, force=force, profile=profile, check=check,
+                           batch_size=batch_size, engine=planned.engine,
+                           units=planned.units if units is None else units, on_unit=on_unit,
+                           partition_by=partition_by, resume=resume, root=root)
+        finally:
+            planned.engine.close()
     kind = output_format(out)
     if kind != "dataset" and (partition_by or resume):
         raise ArchiveError("--partition-by and --resume are for a dataset (a directory or "
@@ -360,7 +231,6 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
     for path in paths:
         if not Path(path).is_file():
             raise ArchiveError(f"cannot read {os.fspath(path)}: no such file")
-    engine = engine or Inline()
     units = with_encodings(units if units is not None
                            else plan([Path(p) for p in paths], engine.jobs))
     options = ConvertOptions(kind, check, profile, batch_size, partition_by=tuple(partition_by),
@@ -368,11 +238,11 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
                              spool=engine.spool, unencoded=FEW_ROWS if isinstance(
                                  engine, Inline) else PICKLED_ROWS)
     summary = ConvertSummary()
-    with collector_paused():
+    with collector.paused():  # the parent's merge and writing (see collector)
         if kind != "dataset":
             with atomic_file(out, force) as stream:
                 sink = SINKS[kind](stream, profile)
-                with _closing_on_failure(sink):
+                with closing_on_failure(sink):
                     merged = _merged(engine, units, options, summary, on_unit)
                     for payload in _coalesced(merged, sink.encode, options):
                         sink.write(payload)
@@ -608,5 +478,4 @@ def _decoded(payload: Any, kind: str) -> list[Row]:
     return [json.loads(line) for line in payload]
 
 
-__all__ = ["ConvertOptions", "ConvertSummary", "ConvertedUnit", "convert", "convert_unit",
-           "records", "unit_rows", "write_rows"]
+__all__ = ["ConvertOptions", "ConvertedUnit", "convert", "convert_unit", "kept_work"]

@@ -3,7 +3,8 @@ in this process and a pool of local ones (``-j N``), or on a Dask cluster
 (``--scheduler``).
 
 A unit's function is a pure, module-level function of one picklable unit that returns
-plain picklable results; the parent only merges them, in order. Every engine keeps at
+plain picklable results; the parent only merges them, in order. Every engine runs it the
+same way, :func:`run_unit`, under the collector's policy (:mod:`.collector`). Every engine keeps at
 most a small window of units in flight, so memory stays bounded by the window, never by
 the input.
 """
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import gc
 import os
 import pickle
 import signal
@@ -23,6 +23,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 
 from pbnkit.errors import PbnError
+from pbnkit.pipeline import collector
 
 if TYPE_CHECKING:  # a run on one process (a small file, -j 1) never starts a pool
     import multiprocessing.context
@@ -59,6 +60,12 @@ class Engine(Protocol):
     def close(self) -> None: ...
 
 
+def run_unit(function: Callable[[U], R], unit: U) -> R:
+    """``function(unit)`` as every engine runs it: with the collector paused."""
+    with collector.paused():
+        return function(unit)
+
+
 def usable_cores() -> int:
     """The cores this process may run on (a container or ``taskset`` may allow fewer
     than the machine has)."""
@@ -76,7 +83,7 @@ class Inline:
 
     def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]:
         for unit in units:
-            yield unit, function(unit)
+            yield unit, run_unit(function, unit)
 
     def close(self) -> None:
         pass
@@ -133,12 +140,10 @@ def _failed(unit: object, error: Exception) -> UnitError:
 
 def _start_worker() -> None:
     """Ctrl-C reaches every process of the terminal's group; the parent alone decides what
-    happens (it lets the units in flight finish and drops the rest). And a forked worker
-    starts with the collector as a process starts, on, whatever the parent had paused it
-    for (``pbnkit score`` does, while its results gather): a unit pauses it for its own
-    work, and what cycles a unit leaves are collected between units."""
+    happens (it lets the units in flight finish and drops the rest). And the collector
+    is as :mod:`.collector` starts a worker's."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    gc.enable()
+    collector.worker_started()
 
 
 class Pool:
@@ -166,7 +171,7 @@ class Pool:
             context = multiprocessing.get_context("fork")
         else:
             server = multiprocessing.get_context("forkserver")
-            server.set_forkserver_preload(["pbnkit.jobs.work"])
+            server.set_forkserver_preload(["pbnkit.pipeline.score"])
             context = server
         self._workers = max(1, jobs - 1)
         self._executor = ProcessPoolExecutor(max_workers=self._workers, mp_context=context,
@@ -203,7 +208,7 @@ class _Slot:
         unit to fail is the one reported, as at ``-j 1``."""
         self.future = None
         try:
-            self.result = function(self.unit)
+            self.result = run_unit(function, self.unit)
         except Exception as error:
             self.error = error
 
@@ -278,7 +283,7 @@ def _handed_over(function: Callable[[U], Any], spool: str, unit: U) -> bytes | s
     own, gives up only at the interpreter's switch interval: the large results of a unit
     of a rescore kept its worker waiting many such intervals. A full disk sends the
     result through the pipe after all."""
-    data = pickle.dumps(function(unit), pickle.HIGHEST_PROTOCOL)
+    data = pickle.dumps(run_unit(function, unit), pickle.HIGHEST_PROTOCOL)
     if len(data) <= _PIPE_BYTES:
         return data
     path = ""
@@ -322,8 +327,9 @@ class Dask:
         self.spool: str | None = None  # workers may be on other machines
 
     def map(self, function: Callable[[U], R], units: Iterable[U]) -> Iterator[tuple[U, R]]:
-        return _in_order(lambda unit: self._client.submit(function, unit, pure=False), units,
-                         self.jobs * WINDOW_PER_JOB)
+        return _in_order(lambda unit: self._client.submit(run_unit, function, unit,
+                                                          pure=False),
+                         units, self.jobs * WINDOW_PER_JOB)
 
     def close(self) -> None:
         self._client.close()

@@ -10,9 +10,6 @@ commentary after the last game) is merged by the parent from every unit's
 
 from __future__ import annotations
 
-import codecs
-import contextlib
-import gc
 import os
 import stat
 from collections.abc import Iterable, Iterator, Sequence
@@ -21,8 +18,8 @@ from pathlib import Path
 
 from pbnkit.formats.reader import Reader
 from pbnkit.formats.sniff import open_reader, sniff_file
-from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, merge, summary, tail_shares
-from pbnkit.pbn.split import Encoding, codec_of, decoded, detect, line_separable, normalized
+from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, summary, tail_shares
+from pbnkit.pbn.encoding import file_encoding
 
 #: chunks of a large file: small enough to keep every worker busy to the end and to
 #: keep memory flat (a unit's results are held until the parent merges them, so the
@@ -70,48 +67,6 @@ UnitEnd = ReadSummary
 
 def end_of(reader: Reader) -> UnitEnd:
     return summary(reader)
-
-
-def merge_ends(ends: Sequence[UnitEnd], path: str, strict: bool) -> UnitEnd:
-    """The file's encoding, problems outside any game and trailer, as one reading of it
-    gives them, from those of its units in order."""
-    if len(ends) == 1:  # a whole file: its reader saw everything
-        return ends[0]
-    return merge(ends, path, strict)
-
-
-def file_encoding(path: str) -> str:
-    """The file's encoding as a whole reading names it, found before reading it: one pass
-    of the codec over the bytes, at C speed, tells whether any line needs the Latin-1
-    fallback (line ends are ASCII, so a block decodes exactly when all its lines do).
-    A block that does not decode is decoded as the reader decodes it, line by line: in
-    a file that declares no charset, a fallback line holding a byte 0x80-0x9F names the
-    fallback Windows-1252, so the pass goes on to the first such line.
-
-    It runs before the first unit can start: a block of ASCII is not decoded (testing
-    the bytes is much cheaper), and a file in Latin-1, which has no byte it
-    cannot decode, is not read."""
-    with open(path, "rb") as stream:
-        pending = stream.read(MIN_CHUNK)
-        encoding = detect(pending)
-        codec = codec_of(encoding)
-        if codecs.lookup(codec).name == "iso8859-1":
-            return encoding.name
-        pending = pending[3:] if encoding.bom else pending
-        separable = line_separable(codec)  # and its ASCII bytes are ASCII characters
-        undeclared = not (encoding.declared or encoding.bom)
-        while True:
-            block = stream.read(MIN_CHUNK)
-            data = pending + block
-            cut = len(data) if not block else max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
-            if not (separable and data.isascii()):
-                decoded(normalized(data[:cut], Encoding()), codec, separable, 1, encoding)
-                if encoding.windows_1252_lines or (encoding.fallback_lines and not undeclared):
-                    break  # the name is settled
-            pending = data[cut:]
-            if not block:
-                break
-    return encoding.name
 
 
 def file_size(path: str | os.PathLike[str]) -> int:
@@ -178,21 +133,3 @@ def with_encodings(units: Iterable[Unit]) -> Iterator[Unit]:
                 known[read] = file_encoding(read)
             unit = replace(unit, encoding=known[read])
         yield unit
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off for a unit of work (or the scoring of what the
-    units gave). A unit makes many small objects that refcounting frees: rows, games and
-    board results, which hold no reference cycles. With the default thresholds the
-    collector runs every 700 of them and walks all that the process holds, a large
-    share of the work of a conversion and of a rescore; any cyclic garbage waits for the end of
-    the unit, which bounds it (and there is little: checking the 18,173 games of the
-    test corpus, 18,482 errors among them, leaves 788 objects in cycles)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
