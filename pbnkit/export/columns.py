@@ -1,11 +1,12 @@
 """Rows of the boards table as Arrow columns: the work that turns a batch of rows into a
-record batch, compiled with the modules a record passes through (``hatch_build.py``),
-since it is a large part of a conversion. The sinks that write the batches stay plain Python.
+record batch, a large part of a conversion. The sinks that write the batches stay apart.
 """
 
 from __future__ import annotations
 
 import itertools
+import sys
+from importlib.abc import MetaPathFinder
 from typing import Any
 
 import pyarrow as pa
@@ -102,3 +103,34 @@ def _list_of_structs(offsets: list[int], children: list[pa.Array],
     """A list-of-structs column from the structs' fields and where each list starts."""
     struct = pa.StructArray.from_arrays(children, fields=list(type_.value_type))
     return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
+
+
+
+class _NoPandas(MetaPathFinder):
+    """Finds no pandas: see :func:`no_pandas_objects`."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if name == "pandas" or name.startswith("pandas."):
+            raise ModuleNotFoundError("pandas is not looked for here", name=name)
+
+
+def no_pandas_objects() -> None:
+    """Tell pyarrow that this process will give it no pandas objects to convert: for a
+    process that only converts records (the command line's), called before any worker
+    is forked from it.
+
+    Of every Python list it converts, pyarrow first asks whether it is a pandas object,
+    and the first time that imports pandas when installed, which costs each converting
+    process more than the columns of a thousand boards. Shown no pandas once, pyarrow
+    stops looking. Not done for a library caller: there ``pa.array`` of a pandas Series,
+    made later, would be read as a plain list (pyarrow's other pandas functions would
+    import pandas then). Nothing to do when pandas is imported already."""
+    if "pandas" in sys.modules:
+        return
+    finder = _NoPandas()
+    sys.meta_path.insert(0, finder)
+    try:
+        pa.array([], pa.null())
+        pa.scalar(0)
+    finally:
+        sys.meta_path.remove(finder)
