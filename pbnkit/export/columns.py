@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import sys
 from importlib.abc import MetaPathFinder
+from collections.abc import Sequence
 from typing import Any
 
 import pyarrow as pa
@@ -14,9 +15,10 @@ import pyarrow as pa
 from pbnkit.export.rows import NO_ANNOTATIONS, Row, SectionItems, TagColumns
 from pbnkit.export.schema import boards_schema
 from pbnkit.lin.runs import laid_out
-from pbnkit.pbn.records import Element
+from pbnkit.pbn.records import Element, ElementKind
 
 _ITEM_COLUMNS = ("auction", "play")
+_KIND_NAMES = {kind: kind.value for kind in ElementKind}
 #: the columns a row holds as columns of its own, not as Python dicts and lists
 COLUMNAR = (*_ITEM_COLUMNS, "tags")
 
@@ -26,18 +28,28 @@ def arrow_batch(rows: list[Row], profile: str | None = None) -> pa.RecordBatch:
     built as arrays from their :class:`SectionItems`, never as dicts."""
     schema = boards_schema(profile)
     columns = []
-    for field in schema:
+    for field, values in zip(schema, _by_column(rows, schema.names)):
         name = field.name
         if name in _ITEM_COLUMNS:
-            columns.append(_items_array([row[name] for row in rows], field.type))
+            columns.append(_items_array(values, field.type))
         elif name == "tags":
-            columns.append(_tags_array([row["tags"] for row in rows], field.type))
-        else:  # as RecordBatch.from_pylist takes them, but by compiled code
-            columns.append(pa.array([row.get(name) for row in rows], field.type))
+            columns.append(_tags_array(values, field.type))
+        else:  # as RecordBatch.from_pylist takes them
+            columns.append(pa.array(values, field.type))
     return pa.RecordBatch.from_arrays(columns, schema=schema)
 
 
-def _tags_array(values: list[TagColumns], type_: pa.ListType) -> pa.Array:
+def _by_column(rows: list[Row], names: list[str]) -> list[tuple[Any, ...]]:
+    """The rows' values, column by column (None for a column a row lacks). A row made by
+    ``game_row`` or ``file_row`` holds the columns in the schema's order, and its values
+    are then taken as they come, all columns in one pass, rather than looked up by name
+    a column at a time."""
+    if all(list(row) == names for row in rows):
+        return list(zip(*[row.values() for row in rows])) or [() for _ in names]
+    return [tuple(row.get(name) for row in rows) for name in names]
+
+
+def _tags_array(values: Sequence[TagColumns], type_: pa.ListType) -> pa.Array:
     item = type_.value_type
     offsets = [0]
     for value in values:
@@ -67,13 +79,13 @@ def _elements_array(bodies: list[tuple[Element, ...]], type_: pa.ListType) -> pa
     kinds, texts, lines, columns, places = zip(*elements) if elements else ((), (), (), (), ())
     if any(places):  # a LIN board's sections: stored laid out, as read before runs were placed
         return _elements_array([laid_out(body) for body in bodies], type_)
-    children = [pa.array([kind.value for kind in kinds], item.field(0).type),
+    children = [pa.array(list(map(_KIND_NAMES.__getitem__, kinds)), item.field(0).type),
                 pa.array(texts, item.field(1).type), pa.array(lines, item.field(2).type),
                 pa.array(columns, item.field(3).type)]
     return _list_of_structs(offsets, children, type_)
 
 
-def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
+def _items_array(values: Sequence[SectionItems], type_: pa.ListType) -> pa.Array:
     item = type_.value_type
     offsets, seats, texts = [0], [], []
     for value in values:
@@ -81,7 +93,7 @@ def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
         texts += value.texts
         offsets.append(len(texts))
     children = [pa.array(seats, item.field(0).type), pa.array(texts, item.field(1).type)]
-    if all(value.annotations is None for value in values):
+    if not any(value.annotations for value in values):
         none = pa.array([0] * (len(texts) + 1), pa.int32())
         for number in range(2, 5):
             children.append(pa.nulls(len(texts), item.field(number).type))
@@ -90,11 +102,14 @@ def _items_array(values: list[SectionItems], type_: pa.ListType) -> pa.Array:
             children.append(pa.ListArray.from_arrays(
                 none, pa.array([], list_type.value_type), type=list_type))
     else:
-        extras = [extra for value in values
-                  for extra in (value.annotations or [NO_ANNOTATIONS] * len(value.texts))]
-        for number in range(5):
-            children.append(pa.array([extra[number] for extra in extras],
-                                     item.field(number + 2).type))
+        # each annotation's column as that of an item without any, but where one has some
+        extras: list[list[Any]] = [[empty] * len(texts) for empty in NO_ANNOTATIONS]
+        for value, start in zip(values, offsets):
+            for position, annotations in (value.annotations or {}).items():
+                for column, annotation in zip(extras, annotations):
+                    column[start + position] = annotation
+        for number, column in enumerate(extras, 2):
+            children.append(pa.array(column, item.field(number).type))
     return _list_of_structs(offsets, children, type_)
 
 
