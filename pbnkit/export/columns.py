@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import itertools
 import sys
-from importlib.abc import MetaPathFinder
 from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
 from typing import Any
 
 import pyarrow as pa
@@ -118,7 +118,6 @@ def _list_of_structs(offsets: list[int], children: list[pa.Array],
     """A list-of-structs column from the structs' fields and where each list starts."""
     struct = pa.StructArray.from_arrays(children, fields=list(type_.value_type))
     return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), struct, type=type_)
-
 
 
 class _NoPandas(MetaPathFinder):

@@ -395,8 +395,9 @@ class SectionItems(NamedTuple):
     """The ``auction`` or ``play`` column of a row, kept as columns: a board's fifty
     calls and cards as fifty dicts would cost more than the rest of its row. The Parquet
     sink turns batches of these into Arrow arrays directly; :meth:`rows` gives the dicts
-    of the JSON form. ``annotations`` holds only the items that have any, by position
-    (in a noted auction, one call in ten or so); None when no item has any."""
+    of the JSON form. ``annotations`` holds the annotations of items by position: of those
+    that have any in a plain body (a call in ten or so of a noted auction), of every item
+    in a body that needs the general decoder; None when no item has any."""
 
     token: str  # "call" or "card"
     seats: list[str | None]
