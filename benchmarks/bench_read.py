@@ -2,13 +2,11 @@
 and pbnkit's LIN reader on a LIN file of as many boards: both keeping every game, and
 both reading through, keeping none.
 
-    python benchmarks/bench_read.py [--boards N] [--repeat R] [--seed S] [--compiled]
+    python benchmarks/bench_read.py [--boards N] [--repeat R] [--seed S]
 
 The target is pbnkit >= 2x endplay in boards per second, and the LIN reader about as
 fast as the PBN reader. Machines are noisy, so only the ratios measured within one run
-mean anything; absolute rates are for the log. ``--compiled`` reads with pbnkit as its
-wheel is built, the hot modules compiled by mypyc (built once per state of the sources,
-as ``pytest --compiled`` does); without it, the pure modules of the checkout.
+mean anything; absolute rates are for the log. pbnkit is read from this checkout.
 """
 
 from __future__ import annotations
@@ -99,15 +97,6 @@ def pbnkit_problem() -> str | None:
     return None
 
 
-def build() -> str:
-    """How the pbnkit imported was built: its readers compiled, or pure Python."""
-    try:
-        import pbnkit.lin.records
-    except ImportError:
-        return "not importable"
-    return "pure Python" if pbnkit.lin.records.__file__.endswith(".py") else "compiled (mypyc)"
-
-
 def endplay_version() -> str | None:
     """endplay's version, or None when it is not installed."""
     try:
@@ -129,16 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, metavar="R",
                         help="timed reads per reader; the best one counts (default 5)")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
-    parser.add_argument("--compiled", action="store_true",
-                        help="read with pbnkit compiled with mypyc, as its wheel is built")
     args = parser.parse_args(argv)
     if args.boards < 1 or args.repeat < 1:
         parser.error("--boards and --repeat must be at least 1")
-    if args.compiled:
-        from tests.compiled import compiled_site
-
-        sys.path.insert(0, str(compiled_site()))  # before the checkout, and pbnkit imported
-
     problem = pbnkit_problem()
     endplay = endplay_version()
     if endplay is None:
@@ -149,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         write_file(path, args.boards, args.seed)
         size = Path(path).stat().st_size
         print(f"file: {args.boards} boards, {size / 1e6:.2f} MB, seed {args.seed}, "
-              f"best of {args.repeat}, pbnkit {build()}")
+              f"best of {args.repeat}")
 
         lin_path = str(Path(tmp) / f"bench-{args.boards}.lin")
         write_lin_file(lin_path, args.boards, args.seed)

@@ -526,8 +526,10 @@ def rescore(archive: str, profile: str, output_format: str, output: str | None,
     is the same as pbnkit score's.
     """
     from pbnkit.export.archive_units import plan_archive
+    from pbnkit.export.columns import no_pandas_objects
     from pbnkit.pipeline.score import rescore_unit
 
+    no_pandas_objects()
     _check_score_output(output)
     _score_and_write(running("rescoring", [], jobs, scheduler, quiet,
                              plan=lambda count: plan_archive(archive, count)),

@@ -206,9 +206,11 @@ def convert_command(paths: tuple[str, ...], out: str, no_check: bool,
     A dataset keeps the work done when a run stops (Ctrl-C, an error): run the same
     command with --resume to finish it.
     """
+    from pbnkit.export.columns import no_pandas_objects
     from pbnkit.pipeline.convert import convert, kept_work
     from pbnkit.export.rows import common_root
 
+    no_pandas_objects()
     columns = tuple(c.strip() for spec in partition_by for c in spec.split(",") if c.strip())
 
     check_output(out, parquet=Path(out).suffix.lower() not in (".json", ".jsonl"),

@@ -389,22 +389,23 @@ class SectionItems(NamedTuple):
     """The ``auction`` or ``play`` column of a row, kept as columns: a board's fifty
     calls and cards as fifty dicts would cost more than the rest of its row. The Parquet
     sink turns batches of these into Arrow arrays directly; :meth:`rows` gives the dicts
-    of the JSON form. ``annotations`` is None when no item has any."""
+    of the JSON form. ``annotations`` holds the annotations of items by position: of those
+    that have any in a plain body (a call in ten or so of a noted auction), of every item
+    in a body that needs the general decoder; None when no item has any."""
 
     token: str  # "call" or "card"
     seats: list[str | None]
     texts: list[str]
-    annotations: list[tuple[Any, ...]] | None = None  # per item, in _ANNOTATIONS order
+    #: item position -> its annotations, in _ANNOTATIONS order
+    annotations: dict[int, tuple[Any, ...]] | None = None
 
     def rows(self) -> list[Row]:
-        if self.annotations is None:
-            return [{"seat": seat, self.token: text, "irregularity": None, "suffix": None,
-                     "note": None, "nags": [], "comments": []}
-                    for seat, text in zip(self.seats, self.texts)]
+        annotations = self.annotations or {}
         return [{"seat": seat, self.token: text, "irregularity": irregularity,
                  "suffix": suffix, "note": note, "nags": list(nags), "comments": list(comments)}
-                for seat, text, (irregularity, suffix, note, nags, comments)
-                in zip(self.seats, self.texts, self.annotations)]
+                for position, (seat, text) in enumerate(zip(self.seats, self.texts))
+                for irregularity, suffix, note, nags, comments
+                in (annotations.get(position, NO_ANNOTATIONS),)]
 
 
 def _sections(game: Game) -> Row:
@@ -451,30 +452,29 @@ def _items(tag: TagPair | None, token: str) -> SectionItems:
         return SectionItems(token, _seats_of(texts, seats), texts, annotations)
     items, _ = decode_items(tag)
     texts = [item.text for item in items]
-    annotations = []
-    for item in items:
+    annotations = {}
+    for position, item in enumerate(items):
         nags = item.nags
         if nags and not all(-32768 <= nag <= 32767 for nag in nags):
             nags = tuple(nag for nag in nags if -32768 <= nag <= 32767)
-        annotations.append((item.irregularity, item.suffix,
-                            None if item.note is None else _int16(item.note),
-                            list(nags), list(item.comments)))
+        annotations[position] = (item.irregularity, item.suffix,
+                                 None if item.note is None else _int16(item.note),
+                                 list(nags), list(item.comments))
     return SectionItems(token, _seats_of(texts, seats), texts, annotations)
 
 
-def _noted(text: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """The items of a plain body (``_PLAIN``) that holds note references, and their
-    annotations. Split at ``=``, the body alternates runs of items and the numbers of the
-    notes, each of which belongs to the last item before it."""
+def _noted(text: str) -> tuple[list[str], dict[int, tuple[Any, ...]]]:
+    """The items of a plain body (``_PLAIN``) that holds note references, and the
+    annotations of those that have one. Split at ``=``, the body alternates runs of items
+    and the numbers of the notes, each of which belongs to the last item before it."""
     texts: list[str] = []
-    annotations: list[tuple[Any, ...]] = []
+    annotations: dict[int, tuple[Any, ...]] = {}
     parts = text.split("=")
     for position in range(0, len(parts), 2):
-        words = parts[position].split()
-        texts += words
-        annotations += [NO_ANNOTATIONS] * len(words)
+        texts += parts[position].split()
         if position + 1 < len(parts):
-            annotations[-1] = (None, None, _integer(parts[position + 1], _INT16), (), ())
+            annotations[len(texts) - 1] = (None, None, _integer(parts[position + 1], _INT16),
+                                           (), ())
     return texts, annotations
 
 
