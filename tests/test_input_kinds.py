@@ -4,6 +4,7 @@ exit status 2, never one SY001 per line, an empty sheet or an archive of no reco
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -92,9 +93,6 @@ def test_validate_checks_the_good_file_of_a_mixed_run(archives, readme, tmp_path
     assert mixed.exit_code == 2
     assert mixed.stderr.count("not PBN or LIN") == 3
     # the good file's games are all checked, as when it is alone
-    assert '"games": 0' not in alone.stdout
-    import json
-
     def games(output: str) -> dict[str, int]:
         return {f["path"]: f["games"] for f in json.loads(output)["files"]
                 if f.get("games")}
