@@ -205,7 +205,8 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
 
     PATHS are files, directories searched for *.pbn and *.lin (in any case; .pbn.gz,
     .lin.gz and .zip files are read as what they hold), or - for standard input (named by
-    --stdin-filename). Findings are listed in file and line order
+    --stdin-filename); a file that is neither PBN nor LIN (an archive: read it with
+    rescore, export or report) is an input error. Findings are listed in file and line order
     while the files are read (game by game with -j 1; see docs/cli.md). Exit status: 0 when no finding reaches --fail-on
     (or with --exit-zero), 1 when one does, 2 for usage, settings or input errors (a
     file that cannot be read), 101 for an internal error, 130 when interrupted.
@@ -456,7 +457,9 @@ def score(paths: tuple[str, ...], profile: str | None, output_format: str,
     """Score the records of PBN files.
 
     PATHS are files, directories searched for *.pbn and *.lin, or - for standard input
-    (named by --stdin-filename). Tricks come from the Result tag or, without one, from a
+    (named by --stdin-filename); an archive (rescore scores those) or another file that
+    is neither PBN nor LIN stops the command with status 2. Tricks come from the Result
+    tag or, without one, from a
     complete play; contract and declarer from their tags or the auction; a record
     without a contract of its own is scored from its ScoreTable, row by row. Duplicate
     gives each result's N-S score; for a pairs event each board's matchpoints (or

@@ -102,7 +102,8 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
     standard input is read. ``verbose``: every file passed over in a directory (or a
     .zip) is named on stderr, with the reason. A compressed file that cannot be read
     stops the command with status 2; with ``keep_going`` it is left out and named in
-    ``unreadable`` instead, for the command to report with the files it reads. ``live``:
+    ``unreadable`` instead, for the command to report with the files it reads. So is a
+    file that is neither PBN nor LIN by its first bytes (an archive, a README). ``live``:
     standard input is not read yet but as its games are checked (``Inputs.live``), its
     spool file filled as it is read."""
     if paths.count(STDIN) > 1:
@@ -116,10 +117,25 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
             raise click.UsageError(f"no such file or directory: {path}")
     from pbnkit.cli_inputs import UnpackError, unpack
     from pbnkit.formats.files import COMPRESSED_SUFFIXES, FILE_SUFFIXES, iter_files
+    from pbnkit.formats.sniff import not_records
 
     def skipped(path: Path, why: str) -> None:
         if verbose:
             click.echo(f"pbnkit: skipped {path}: {why}", err=True)
+
+    def unread(name: str, why: str) -> None:
+        if not keep_going:
+            click.echo(f"pbnkit: {name}: {why}", err=True)
+            sys.exit(EXIT_TROUBLE)
+        inputs.unreadable[name] = why
+
+    def admitted(file: Path, name: str) -> bool:
+        # One message for a file that is not records, rather than one SY001 per line of
+        # a README or an empty sheet from an archive.
+        why = not_records(os.fspath(file), name)
+        if why is not None:
+            unread(name, why)
+        return why is None
 
     found = [[] if path == STDIN else list(iter_files(
         [path], FILE_SUFFIXES + COMPRESSED_SUFFIXES, skipped)) for path in paths]
@@ -130,31 +146,32 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
     unpacked: Path | None = None
     for path, files in zip(paths, found):
         if path == STDIN:
-            if live:
+            if live:  # not read yet: its reader says what it is, once (SY303)
                 inputs.live = _spooled(live_stdin)
                 spool = inputs.live.path
             else:
                 spool = _spooled(spooled_stdin)
+                if not admitted(spool, stdin_filename or STDIN_NAME):
+                    continue
             inputs.names[os.fspath(spool)] = stdin_filename or STDIN_NAME
             inputs.files.append(spool)
             continue
         for file in files:
             if not file.name.lower().endswith(COMPRESSED_SUFFIXES):
-                inputs.files.append(file)
+                if admitted(file, os.fspath(file)):
+                    inputs.files.append(file)
                 continue
             unpacked = unpacked or Path(click.get_current_context().with_resource(
                 tempfile.TemporaryDirectory(prefix="pbnkit-unpacked-")))
             try:
                 copies = unpack(file, unpacked, skipped)
             except UnpackError as error:
-                if keep_going:
-                    inputs.unreadable[os.fspath(file)] = str(error)
-                    continue
-                click.echo(f"pbnkit: {file}: {error}", err=True)
-                sys.exit(EXIT_TROUBLE)
+                unread(os.fspath(file), str(error))
+                continue
             for copy, name in copies:
-                inputs.names[os.fspath(copy)] = name
-                inputs.files.append(copy)
+                if admitted(copy, name):
+                    inputs.names[os.fspath(copy)] = name
+                    inputs.files.append(copy)
     return inputs
 
 
@@ -198,7 +215,9 @@ def convert_command(paths: tuple[str, ...], out: str, no_check: bool,
     with everything the PBN held, its derived columns and its diagnostics.
 
     PATHS are files, directories searched for *.pbn and *.lin, or - for standard input (named
-    by --stdin-filename). The output appears only when the whole conversion succeeded;
+    by --stdin-filename); an archive or a file that is neither PBN nor LIN stops the
+    command with status 2 (rescore, export and report read archives). The output appears
+    only when the whole conversion succeeded;
     with -o - it then goes to standard output, one JSON record per line. OUT may also be
     a URI (file://, s3://, gs://) for a dataset: its parts are written there, and its
     _SUCCESS manifest last.
