@@ -101,9 +101,12 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
     A path that does not exist, or no input file at all, is a usage error, found before
     standard input is read. ``verbose``: every file passed over in a directory (or a
     .zip) is named on stderr, with the reason. A compressed file that cannot be read
-    stops the command with status 2; with ``keep_going`` it is left out and named in
-    ``unreadable`` instead, for the command to report with the files it reads. So is a
-    file that is neither PBN nor LIN by its first bytes (an archive, a README). ``live``:
+    (damaged, or unpacking past the limits of ``PBNKIT_MAX_UNPACKED`` and
+    ``PBNKIT_MAX_RATIO``), or a member of a .zip refused, stops the command with status 2,
+    as does a directory or file found that cannot be looked at, or a file that is neither
+    PBN nor LIN by its first bytes (an archive, a README); with ``keep_going`` each is left
+    out and named in ``unreadable`` instead, for the command to report with the files it
+    reads. ``live``:
     standard input is not read yet but as its games are checked (``Inputs.live``), its
     spool file filled as it is read."""
     if paths.count(STDIN) > 1:
@@ -115,7 +118,7 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
     for path in paths:
         if path != STDIN and not Path(path).exists():
             raise click.UsageError(f"no such file or directory: {path}")
-    from pbnkit.cli_inputs import UnpackError, unpack
+    from pbnkit.cli_inputs import Limits, Unpacked, UnpackError, unpack
     from pbnkit.formats.files import COMPRESSED_SUFFIXES, FILE_SUFFIXES, iter_files
     from pbnkit.formats.sniff import not_records
 
@@ -123,11 +126,20 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
         if verbose:
             click.echo(f"pbnkit: skipped {path}: {why}", err=True)
 
+    try:
+        limits = Limits.from_environment()
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    inputs = Inputs()
+
     def unread(name: str, why: str) -> None:
         if not keep_going:
             click.echo(f"pbnkit: {name}: {why}", err=True)
             sys.exit(EXIT_TROUBLE)
         inputs.unreadable[name] = why
+
+    def unreadable(path: Path, why: str) -> None:
+        unread(os.fspath(path), why)
 
     def admitted(file: Path, name: str) -> bool:
         # One message for a file that is not records, rather than one SY001 per line of
@@ -138,11 +150,10 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
         return why is None
 
     found = [[] if path == STDIN else list(iter_files(
-        [path], FILE_SUFFIXES + COMPRESSED_SUFFIXES, skipped)) for path in paths]
-    if not any(found) and STDIN not in paths:
+        [path], FILE_SUFFIXES + COMPRESSED_SUFFIXES, skipped, unreadable)) for path in paths]
+    if not any(found) and STDIN not in paths and not inputs.unreadable:
         raise click.UsageError("no PBN or LIN files found in " + ", ".join(paths)
                                + " (directories are searched for *.pbn and *.lin, any case)")
-    inputs = Inputs()
     unpacked: Path | None = None
     for path, files in zip(paths, found):
         if path == STDIN:
@@ -164,11 +175,12 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
             unpacked = unpacked or Path(click.get_current_context().with_resource(
                 tempfile.TemporaryDirectory(prefix="pbnkit-unpacked-")))
             try:
-                copies = unpack(file, unpacked, skipped)
+                got = unpack(file, unpacked, skipped, limits)
             except UnpackError as error:
-                unread(os.fspath(file), str(error))
-                continue
-            for copy, name in copies:
+                got = Unpacked((), ((os.fspath(file), str(error)),))
+            for name, why in got.refused:
+                unread(name, why)
+            for copy, name in got.copies:
                 if admitted(copy, name):
                     inputs.names[os.fspath(copy)] = name
                     inputs.files.append(copy)

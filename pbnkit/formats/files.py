@@ -4,6 +4,7 @@ directories named, found by their names' suffixes."""
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -17,20 +18,24 @@ _NOT_SEARCHED = frozenset((".git", ".hg", ".svn"))
 
 
 def iter_files(paths: Iterable[str | os.PathLike[str]], suffixes: tuple[str, ...] = FILE_SUFFIXES,
-               skipped: Callable[[Path, str], None] | None = None) -> Iterator[Path]:
+               skipped: Callable[[Path, str], None] | None = None,
+               unreadable: Callable[[Path, str], None] | None = None) -> Iterator[Path]:
     """Files named, and the files under directories named whose names end in one of
     ``suffixes`` in any case, in sorted order. ``skipped(path, why)`` hears of every other
-    file under them, and of each directory left out."""
+    file under them, and of each directory left out; ``unreadable(path, why)`` of each
+    directory that cannot be listed and each file of those names that cannot be looked
+    at (no permission), whose hand records are lost (default: ``skipped``)."""
+    ignored = skipped or (lambda path, why: None)
     for entry in paths:
         entry = Path(entry)
         if entry.is_dir():
-            yield from _searched(entry, suffixes, skipped or (lambda path, why: None))
+            yield from _searched(entry, suffixes, ignored, unreadable or ignored)
         else:
             yield entry
 
 
-def _searched(top: Path, suffixes: tuple[str, ...],
-              skipped: Callable[[Path, str], None]) -> list[Path]:
+def _searched(top: Path, suffixes: tuple[str, ...], skipped: Callable[[Path, str], None],
+              unreadable: Callable[[Path, str], None]) -> list[Path]:
     found: list[Path] = []
     seen: set[str] = set()
     wanted = f"not a {', '.join(suffixes[:-1])} or {suffixes[-1]} file" if len(suffixes) > 1 \
@@ -38,7 +43,10 @@ def _searched(top: Path, suffixes: tuple[str, ...],
     # Links to directories are followed (a folder of links to event folders is common),
     # each real directory once (under its first name in sorted order), so that a link to
     # a parent cannot loop forever.
-    for directory, subdirectories, names in os.walk(top, followlinks=True):
+    def unlisted(error: OSError) -> None:
+        unreadable(Path(error.filename), f"cannot read: {error.strerror or error}")
+
+    for directory, subdirectories, names in os.walk(top, onerror=unlisted, followlinks=True):
         subdirectories.sort()
         here = Path(directory)
         real = os.path.realpath(directory)
@@ -55,8 +63,14 @@ def _searched(top: Path, suffixes: tuple[str, ...],
             lower = name.lower()
             if not lower.endswith(suffixes):
                 skipped(path, wanted)
-            elif not path.is_file():
-                skipped(path, "not a regular file")
             else:
-                found.append(path)
+                try:
+                    regular = stat.S_ISREG(os.stat(path).st_mode)
+                except OSError as error:  # in a directory that may be listed, not searched
+                    unreadable(path, f"cannot read: {error.strerror or error}")
+                    continue
+                if regular:
+                    found.append(path)
+                else:
+                    skipped(path, "not a regular file")
     return sorted(found)

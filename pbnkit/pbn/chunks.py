@@ -137,7 +137,10 @@ def iter_chunks(path: str | os.PathLike[str], target_bytes: int,
         encoding = detect(head)
         start = 3 if encoding.bom else 0
         whole = Resume(start, size, 1, 0, encoding.bom, encoding.declared)
-        if size - start <= target_bytes or not line_separable(codec_of(encoding)):
+        # a NUL byte in the head makes it no PBN file (the reader stops at its first
+        # chunk, SY009): cutting it would read the whole of it for nothing
+        if size - start <= target_bytes or not line_separable(codec_of(encoding)) \
+                or b"\0" in head:
             yield whole
             return
         with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as data:
@@ -228,7 +231,8 @@ def may_hold(path: str | os.PathLike[str], *texts: bytes) -> bool:
         head = stream.read(min(size, _CHUNK))
         if not line_separable(codec_of(detect(head))):
             return True
-        if len(head) >= size:  # the whole file
+        # the whole file, or all the reader reads of one with a NUL byte (SY009)
+        if len(head) >= size or b"\0" in head:
             return any(text in head for text in texts)
         with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as data:
             return any(data.find(text) >= 0 for text in texts)

@@ -26,7 +26,8 @@ def file_encoding(path: str) -> str:
         pending = stream.read(BLOCK)
         encoding = detect(pending)
         codec = codec_of(encoding)
-        if codecs.lookup(codec).name == "iso8859-1":
+        # nor one the reader stops at its head (a NUL byte: not a PBN file, SY009)
+        if codecs.lookup(codec).name == "iso8859-1" or b"\0" in pending:
             return encoding.name
         pending = pending[3:] if encoding.bom else pending
         separable = line_separable(codec)  # and its ASCII bytes are ASCII characters
