@@ -87,7 +87,9 @@ def output_lock(path: str | os.PathLike[str]) -> Iterator[None]:
         yield
     finally:
         with contextlib.suppress(OSError):
-            os.unlink(lock)
+            os.unlink(lock)  # first: a run that opens the name now gets a new file
+        # workers forked meanwhile share the lock: release it for them too
+        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
 
 
