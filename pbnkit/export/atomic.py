@@ -74,8 +74,8 @@ def output_lock(path: str | os.PathLike[str]) -> Iterator[None]:
                                   f"{lock}): run this again once that one has ended") from None
         except OSError:  # a file system without locks: write unlocked, as before
             os.close(fd)
-            yield
-            return
+            fd = -1
+            break
         try:
             current = os.path.samestat(os.fstat(fd), os.stat(lock, follow_symlinks=False))
         except FileNotFoundError:
@@ -86,11 +86,16 @@ def output_lock(path: str | os.PathLike[str]) -> Iterator[None]:
     try:
         yield
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(lock)  # first: a run that opens the name now gets a new file
-        # workers forked meanwhile share the lock: release it for them too
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+        if fd >= 0:
+            _release(fd, lock)
+
+
+def _release(fd: int, lock: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(lock)  # first: a run that opens the name now gets a new file
+    # workers forked meanwhile share the lock: release it for them too
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
 
 
 def check_target(path: Path, force: bool) -> None:
