@@ -77,9 +77,19 @@ def test_a_second_writer_of_an_output_refuses_while_the_first_writes(tmp_path):
             code, err = cli(*command, "--force", "-o", target)
         assert code == 2, (command, err)
         assert "being written by another run" in err and str(target) in err
+        assert "--resume" not in err  # the work in progress is the other run's
         assert not target.exists()
         assert cli(*command, "-o", target)[0] in (0, 1)  # the lock is gone with the run
         assert target.exists() and not lock_of(target).exists()
+
+
+def test_a_refused_convert_does_not_offer_the_other_runs_work(tmp_path):
+    out = tmp_path / "d"
+    with output_lock(out):
+        (tmp_path / ".d.partial").mkdir()  # the first run's work in progress
+        code, err = cli("convert", "-q", "-j", "1", "--force", "-o", out, SAMPLES[0])
+        assert code == 2 and "being written by another run" in err
+        assert "--resume" not in err and (tmp_path / ".d.partial").is_dir()
 
 
 def test_compact_waits_for_no_one_either(tmp_path):
@@ -109,6 +119,7 @@ def test_two_converts_to_one_dataset_leave_one_true_dataset(tmp_path, expected_r
     if 2 in codes:
         refused = second.stderr if second.returncode == 2 else first.stderr.read()
         assert b"being written by another run" in refused or b"exists" in refused
+        assert b"--resume" not in refused
     assert rows_of(out) == expected_rows
     assert not lock_of(out).exists()
 

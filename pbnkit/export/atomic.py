@@ -98,6 +98,25 @@ def _release(fd: int, lock: Path) -> None:
     os.close(fd)
 
 
+def is_locked(path: str | os.PathLike[str]) -> bool:
+    """Whether another run holds the lock of the output ``path`` now."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(lock_of(path), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
+
+
 def check_target(path: Path, force: bool) -> None:
     """Fail early, before any work, when the output may not be written."""
     _check_kind(path)

@@ -27,7 +27,8 @@ import pyarrow.parquet as pq
 from pbnkit import __version__
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.export import dataset, journal
-from pbnkit.export.atomic import atomic_file, check_target, partial_of, resumable_directory
+from pbnkit.export.atomic import (atomic_file, check_target, is_locked, partial_of,
+                                  resumable_directory)
 from pbnkit.export.conversion import (ConvertSummary, batches, closing_on_failure,
                                       unit_rows)
 from pbnkit.export.rows import Row, common_root, diagnostic_row, is_record, row_diagnostics
@@ -307,7 +308,7 @@ def _kept_dataset(out: str | os.PathLike[str]) -> str | None:
             return None
     else:
         where = os.fspath(partial_of(out))
-        if not os.path.isdir(where):
+        if not os.path.isdir(where) or is_locked(out):  # another run's work in progress
             return None
     return (f"the work done so far is kept in {where}: run the same command with --resume "
             "to finish it")
