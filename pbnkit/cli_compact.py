@@ -48,8 +48,9 @@ def compact_command(archive: str, target_bytes: int, target_rows: int, quiet: bo
     Run it once the dataset is complete; cut short, the dataset stays readable, and
     compact run again finishes."""
     from pbnkit.export.compact import compact
+    from pbnkit.export.dataset import locked
 
-    with reported(Progress("compacting", enabled=False)):
+    with reported(Progress("compacting", enabled=False)), locked(archive):
         done = compact(archive, target_bytes, target_rows)
     if not quiet:
         click.echo(f"pbnkit: {archive}: {done.parts_before} parts ({_mb(done.bytes_before)}) "

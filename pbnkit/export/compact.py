@@ -83,6 +83,7 @@ def compact(where: str | os.PathLike[str], target_bytes: int = TARGET_BYTES,
         raise dataset.DatasetError(f"{where}: not a dataset directory")
     document = dataset.read_manifest(where)
     listed = [(part["name"], int(part["rows"])) for part in document["parts"]]
+    dataset.check_parts(where, document["parts"])  # never clear away records it omits
     _clear_leftovers(where, listed)
     rows_of = dict(listed)
     order = [path[len(root) + 1:] for path in dataset.read_parts(where)]

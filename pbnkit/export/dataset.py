@@ -12,12 +12,13 @@ Other tools read the directory as one table (``pyarrow.dataset`` and DuckDB skip
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
 from pbnkit.errors import PbnError
+from pbnkit.export.atomic import output_lock
 
 # pyarrow.compute and pyarrow.dataset are imported in the functions that use them:
 # together they are a large part of pbnkit's start-up, and a conversion needs neither.
@@ -249,16 +251,105 @@ def part_ordinal(path: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
+_SPAN = re.compile(r"([0-9]+)-([0-9]+)-compacted\.parquet")
+
+
+def part_span(path: str) -> tuple[int, int] | None:
+    """The first and last ordinals of the units a part's file holds: a compacted part's
+    name gives both (``00003-00057-compacted.parquet``), another part's its one."""
+    name = path.rsplit("/", 1)[-1]
+    merged = _SPAN.fullmatch(name)
+    if merged:
+        return int(merged.group(1)), int(merged.group(2))
+    ordinal = part_ordinal(name)
+    return None if ordinal is None else (ordinal, ordinal)
+
+
+def missing_parts(where: str, names: Sequence[str]) -> list[str]:
+    """The parts of ``names`` (inside the dataset) that are not files there."""
+    fs, root = filesystem(where)
+    infos = fs.get_file_info([f"{root}/{name}" for name in names])
+    return [name for name, info in zip(names, infos) if not info.is_file]
+
+
+def check_parts(where: str | os.PathLike[str], parts: Sequence[dict[str, Any]]) -> None:
+    """The manifest's parts are what the directory holds, or :class:`DatasetError`
+    naming what a reading would lose or make up: a listed part that is missing, a part
+    whose rows are not the manifest's count, a Parquet file that holds units no listed
+    part holds (the manifest omits its records). A file whose units a listed part holds
+    too is what a compaction cut short left (see ``compact``): its rows are read once,
+    from the listed part."""
+    fs, root = filesystem(where)
+    label = os.fspath(where)
+    names = [str(part["name"]) for part in parts]
+    missing = missing_parts(os.fspath(where), names)
+    if missing:
+        raise DatasetError(f"{label}: the {MANIFEST} manifest lists {len(missing)} part(s) "
+                           f"that are missing, {_named_few(missing)}: their records are "
+                           "lost (the dataset was changed after it was written)")
+    for part in parts:
+        with fs.open_input_file(f"{root}/{part['name']}") as stream:
+            try:
+                rows = pq.ParquetFile(stream).metadata.num_rows
+            except pa.ArrowException as error:
+                raise DatasetError(f"{label}/{part['name']}: not a readable Parquet file "
+                                   f"({error})") from None
+        if rows != part.get("rows"):
+            raise DatasetError(f"{label}/{part['name']}: {rows} rows, but the {MANIFEST} "
+                               f"manifest says {part.get('rows')}: the part was changed "
+                               "after it was written")
+    spans = [part_span(name) for name in names]
+    held = {ordinal for span in spans if span is not None
+            for ordinal in range(span[0], span[1] + 1)}
+    listed = set(names)
+    omitted = []
+    for info in fs.get_file_info(pafs.FileSelector(root, recursive=True)):
+        name = info.path[len(root) + 1:]
+        if not info.is_file or not name.endswith(".parquet") or name in listed or \
+                name.startswith(("_", ".")) or "/." in name or "/_" in name:
+            continue
+        span = part_span(name)
+        if span is None or not held.issuperset(range(span[0], span[1] + 1)):
+            omitted.append(name)
+    if omitted:
+        raise DatasetError(f"{label}: {len(omitted)} Parquet file(s) hold records that the "
+                           f"{MANIFEST} manifest does not list, {_named_few(sorted(omitted))}: "
+                           "a reading would lose them (the dataset was changed after it "
+                           "was written)")
+
+
+def _named_few(names: Sequence[str], few: int = 3) -> str:
+    shown = ", ".join(names[:few])
+    return shown + (f" and {len(names) - few} more" if len(names) > few else "")
+
+
 def read_parts(where: str | os.PathLike[str]) -> list[str]:
     """The paths (on the dataset's filesystem) of the parts, in record order: by the
     ordinal their names begin with, since an engine may list them in the order they were
-    done; in the manifest's order among the files of one unit, or when a name has none."""
+    done; in the manifest's order among the files of one unit, or when a name has none.
+    :class:`DatasetError` when the manifest and the parts disagree (see
+    :func:`check_parts`): a reading is never short or long without a word."""
     _, root = filesystem(where)
-    files = [f"{root}/{part['name']}" for part in read_manifest(where)["parts"]]
+    parts = read_manifest(where)["parts"]
+    check_parts(where, parts)
+    files = [f"{root}/{part['name']}" for part in parts]
     ordinals = [part_ordinal(file) for file in files]
     if None in ordinals:
         return files
     return [file for _, file in sorted(zip(ordinals, files), key=lambda pair: pair[0] or 0)]
+
+
+@contextlib.contextmanager
+def locked(where: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold the lock of a local dataset (a path or a ``file://`` URI) for the block, as
+    every writer of a local output does (``atomic.output_lock``). An object store has no
+    such lock: two writers of one dataset there are the user's to keep apart."""
+    fs, root = filesystem(where)
+    if isinstance(fs, pafs.LocalFileSystem):
+        with output_lock(root):
+            yield
+    else:
+        yield
 
 
 def exists(where: str) -> bool:

@@ -15,7 +15,9 @@ A source name is a relative path; one that would leave the directory (absolute, 
 from __future__ import annotations
 
 import base64
+import hashlib
 import os
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -111,21 +113,55 @@ def safe_path(directory: Path, source: str) -> Path:
     return directory.joinpath(*parts)
 
 
+class OriginalNameWarning(UserWarning):
+    """Two sources of one name hold different bytes: the later one is written under
+    another name."""
+
+
 def write_originals(rows: Iterable[Row], out: str | os.PathLike[str],
                     force: bool = False) -> list[str]:
     """Write the source files of rows in record order under the directory ``out``, each
     at its ``source`` name, atomically: the directory appears whole, or not at all. The
-    names written, in order (a file given twice to convert is written once, the last)."""
+    names written, in order.
+
+    Two sources of one name (a file given twice to convert, duplicate zip members,
+    ``--stdin-filename`` equal to an input's name, an edited archive) are one file when
+    their bytes are the same; otherwise the later one is written as ``NAME~2`` (``~3``...,
+    before the suffix: ``club~2.pbn``), with an :class:`OriginalNameWarning`, so that no
+    source is lost. A name that differs only in letter case is kept apart the same way:
+    on a filesystem that folds case the two would be one file."""
     written: list[str] = []
+    digests: dict[str, bytes] = {}  # a name written, folded → the digest of its bytes
     with atomic_directory(out, force) as directory:
         for found in original_files(rows):
-            target = safe_path(directory, found.source)
+            hashed = hashlib.sha256()
+            for piece in found.pieces:
+                hashed.update(piece)
+            digest = hashed.digest()
+            name = found.source
+            number = 1
+            while digests.get(name.casefold(), digest) != digest:
+                number += 1
+                name = _numbered(found.source, number)
+            if name.casefold() in digests:
+                continue  # the same bytes again
+            if name != found.source:
+                warnings.warn(OriginalNameWarning(
+                    f"two sources are named {found.source} and hold different bytes: "
+                    f"the later one is written as {name}"), stacklevel=2)
+            target = safe_path(directory, name)
             target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "wb") as stream:
+            with open(target, "xb") as stream:  # never over another source
                 stream.writelines(found.pieces)
-            if found.source not in written:
-                written.append(found.source)
+            digests[name.casefold()] = digest
+            written.append(name)
     return written
+
+
+def _numbered(source: str, number: int) -> str:
+    """``club.pbn`` → ``club~2.pbn``: a name for another source of the same name."""
+    path = PurePosixPath(source.replace("\\", "/"))
+    return str(path.with_name(f"{path.stem}~{number}{path.suffix}"))
 
 
 def original_rows(archive: str | os.PathLike[str]) -> Iterator[Row]:

@@ -27,7 +27,8 @@ import pyarrow.parquet as pq
 from pbnkit import __version__
 from pbnkit.diagnostics import Diagnostic
 from pbnkit.export import dataset, journal
-from pbnkit.export.atomic import atomic_file, check_target, partial_of, resumable_directory
+from pbnkit.export.atomic import (atomic_file, check_target, is_locked, partial_of,
+                                  resumable_directory)
 from pbnkit.export.conversion import (ConvertSummary, batches, closing_on_failure,
                                       unit_rows)
 from pbnkit.export.rows import Row, common_root, diagnostic_row, is_record, row_diagnostics
@@ -247,12 +248,15 @@ def convert(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
                     for payload in _coalesced(merged, sink.encode, options):
                         sink.write(payload)
         elif dataset.is_uri(out):
-            dataset.prepare(os.fspath(out), force, resume)
-            _write_dataset(os.fspath(out), engine, units, options, summary, on_unit, resume)
+            with dataset.locked(out):
+                dataset.prepare(os.fspath(out), force, resume)
+                _write_dataset(os.fspath(out), engine, units, options, summary, on_unit,
+                               resume)
         else:
             with resumable_directory(out, force, resume) as directory:
-                _write_dataset(str(directory), engine, units, options, summary, on_unit,
-                               resume)
+                # absolute: the workers of a cluster work in a directory of their own
+                _write_dataset(os.path.abspath(directory), engine, units, options, summary,
+                               on_unit, resume)
     return summary
 
 
@@ -304,7 +308,7 @@ def _kept_dataset(out: str | os.PathLike[str]) -> str | None:
             return None
     else:
         where = os.fspath(partial_of(out))
-        if not os.path.isdir(where):
+        if not os.path.isdir(where) or is_locked(out):  # another run's work in progress
             return None
     return (f"the work done so far is kept in {where}: run the same command with --resume "
             "to finish it")
@@ -339,6 +343,11 @@ def _write_dataset(where: str, engine: Engine, units: Iterable[Unit], options: C
         journal.record(where, _stem(unit), _identity(unit, options), files,
                        (done.records, done.errors, done.warnings),
                        [diagnostic_row(d, "file") for d in done.end.diagnostics])
+    missing = dataset.missing_parts(where, [name for name, _ in parts])
+    if missing:  # written where this process cannot see: the workers' own disks
+        raise ArchiveError(f"the workers wrote {len(missing)} part(s) that are not in "
+                           f"{where} here (first: {missing[0]}): the dataset must be a "
+                           "directory or URI that the workers share with this machine")
     if not parts:  # no records: an empty part still tells readers the schema
         empty = boards_schema(options.profile).empty_table()
         parts = dataset.write_unit(where, "empty", empty, parquet_options(empty.schema))

@@ -42,6 +42,8 @@ def start(files: Sequence[str | os.PathLike[str]], jobs: int | None,
         units = shown_as(plan(paths, count), names or {})
         total = sum(map(file_size, paths))
         alone = len(paths) <= 1 and total <= chunk_size(paths, count)
+    if scheduler:
+        units = map(for_workers, units)
     chosen = chosen or engine(count, alone=alone)
     if planner is None and not isinstance(chosen, Inline):  # units of files, in bytes
         chosen = Bundled(chosen, BUNDLE_BYTES)
@@ -55,3 +57,15 @@ def shown_as(units: Iterable[Unit], names: Mapping[str, str]) -> Iterator[Unit]:
         if unit.path in names:
             unit = replace(unit, path=names[unit.path], source=unit.path)
         yield unit
+
+
+def for_workers(unit: Any) -> Any:
+    """A unit as workers in another working directory, or on another machine that shares
+    the files, read it: by an absolute path, resolved here (its file's, or its archive's;
+    the name shown stays as given)."""
+    if isinstance(unit, Unit):
+        return replace(unit, source=os.path.abspath(unit.source or unit.path))
+    archive = getattr(unit, "archive", None)  # an archive's unit (export.archive_units)
+    if isinstance(archive, str) and "://" not in archive:
+        return replace(unit, archive=os.path.abspath(archive))
+    return unit
