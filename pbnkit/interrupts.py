@@ -29,7 +29,7 @@ class Interrupted(KeyboardInterrupt):
 
 
 _depth = 0
-_previous: dict[int, Any] = {}
+_previous: dict[signal.Signals, Any] = {}
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -67,3 +67,20 @@ def interruptible() -> Iterator[None]:
             for stop, previous in _previous.items():
                 if signal.getsignal(stop) == _stop:
                     signal.signal(stop, previous)
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back while the block runs, and handled as it ends: for
+    making a temporary file and taking note of it to be removed, which a signal between
+    the two would leave behind (made, with its name lost). Where signals cannot be held
+    (not POSIX), or outside the main thread, the block runs as it is."""
+    if not hasattr(signal, "pthread_sigmask") or \
+            threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
