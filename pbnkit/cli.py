@@ -214,12 +214,6 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
     from pbnkit.config import Config as Defaults
     from pbnkit.rules.report import FileReport, Options, Report
 
-    # The run's modules are loaded before standard input is spooled, not while a Ctrl-C
-    # can come: one that lands in the exec() a dataclass runs makes Python end by SIGINT
-    # at exit even when caught, and the status 130 is lost.
-    import pbnkit.pipeline.runs
-    import pbnkit.pipeline.validate  # noqa: F401
-
     settings = settings or Defaults()
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics lists counts as text or json, not "
