@@ -3,7 +3,7 @@
 Data goes to stdout (or ``-o``; ``-o -`` is stdout), progress and messages to stderr; a
 PBN input ``-`` is stdin. Exit codes: 0 clean, 1 findings at or above ``--fail-on``, 2
 usage, settings or input errors, 101 an internal error (a pbnkit bug), 130 interrupted
-(Ctrl-C); a reader of stdout that stops early (``| head``) ends the command quietly.
+(Ctrl-C or SIGTERM); a reader of stdout that stops early (``| head``) ends the command quietly.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pbnkit.cli_jobs import ArchivePath, Run, jobs_options, running
 from pbnkit.cli_report import (analyze_command, check_double_dummy, double_dummy_option,
                                 report_command)
 from pbnkit.diagnostics import CODES, Code, Diagnostic, Severity
+from pbnkit.interrupts import interruptible
 from pbnkit.streams import STDOUT, check_output, to_stdout
 
 if TYPE_CHECKING:
@@ -60,13 +61,13 @@ def _show_warning(message: Warning | str, category: type[Warning], filename: str
 
 
 class _Commands(click.Group):
-    """The command group: Ctrl-C is one line and status 130, a closed standard output
-    ends the command quietly, and an unexpected exception (a pbnkit bug) is one line on
-    stderr and status 101; ``PBNKIT_DEBUG=1`` shows the traceback instead."""
+    """The command group: Ctrl-C or SIGTERM is one line and status 130, a closed
+    standard output ends the command quietly, and an unexpected exception (a pbnkit bug)
+    is one line on stderr and status 101; ``PBNKIT_DEBUG=1`` shows the traceback instead."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            with warnings.catch_warnings():
+            with interruptible(), warnings.catch_warnings():
                 warnings.showwarning = _show_warning
                 return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
@@ -213,12 +214,6 @@ def validate(settings: Config | None, paths: tuple[str, ...], output_format: str
     """
     from pbnkit.config import Config as Defaults
     from pbnkit.rules.report import FileReport, Options, Report
-
-    # The run's modules are loaded before standard input is spooled, not while a Ctrl-C
-    # can come: one that lands in the exec() a dataclass runs makes Python end by SIGINT
-    # at exit even when caught, and the status 130 is lost.
-    import pbnkit.pipeline.runs
-    import pbnkit.pipeline.validate  # noqa: F401
 
     settings = settings or Defaults()
     if statistics and output_format not in ("text", "json"):

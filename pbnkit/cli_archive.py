@@ -21,7 +21,7 @@ import click
 
 from pbnkit.cli_jobs import EXIT_INTERRUPTED, jobs_options, running
 from pbnkit.errors import PbnError
-from pbnkit.interrupts import interruptible
+from pbnkit.interrupts import held, interruptible
 from pbnkit.progress import Progress
 from pbnkit.streams import (STDIN, STDIN_NAME, STDOUT, LiveStdin, check_output, live_stdin,
                             output_path, shown, spooled_stdin)
@@ -172,8 +172,9 @@ def pbn_inputs(paths: tuple[str, ...], stdin_filename: str | None = None,
                 if admitted(file, os.fspath(file)):
                     inputs.files.append(file)
                 continue
-            unpacked = unpacked or Path(click.get_current_context().with_resource(
-                tempfile.TemporaryDirectory(prefix="pbnkit-unpacked-")))
+            with held():  # a signal between making it and noting it would leave it
+                unpacked = unpacked or Path(click.get_current_context().with_resource(
+                    tempfile.TemporaryDirectory(prefix="pbnkit-unpacked-")))
             try:
                 got = unpack(file, unpacked, skipped, limits)
             except UnpackError as error:

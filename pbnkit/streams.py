@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 
 import click
 
-from pbnkit.interrupts import interruptible
+from pbnkit.interrupts import held, interruptible
 
 if TYPE_CHECKING:  # the reader's modules stay unloaded at start (pbnkit --version)
     from pbnkit.formats.reader import Reader
@@ -68,19 +68,22 @@ def live_stdin() -> Iterator[LiveStdin]:
 def _spool() -> Iterator[tuple[Path, BinaryIO, BinaryIO]]:
     """A new spool file, open for writing, and standard input's bytes; SIGTERM is Ctrl-C
     until the block ends, which removes the file."""
-    with interruptible():
-        fd, name = tempfile.mkstemp(prefix="pbnkit-stdin-", suffix=".pbn")
-        try:
-            with os.fdopen(fd, "wb") as spool:
-                if sys.stdin is None:  # started with stdin closed
-                    raise OSError("standard input is closed")
-                if sys.stdin.isatty():
-                    click.echo("pbnkit: reading PBN from standard input (end it with Ctrl-D)",
-                               err=True)
-                yield Path(name), spool, sys.stdin.buffer
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(name)
+    with interruptible(), contextlib.ExitStack() as cleanup:
+        with held():
+            fd, name = tempfile.mkstemp(prefix="pbnkit-stdin-", suffix=".pbn")
+            cleanup.callback(_remove, name)
+        with os.fdopen(fd, "wb") as spool:
+            if sys.stdin is None:  # started with stdin closed
+                raise OSError("standard input is closed")
+            if sys.stdin.isatty():
+                click.echo("pbnkit: reading PBN from standard input (end it with Ctrl-D)",
+                           err=True)
+            yield Path(name), spool, sys.stdin.buffer
+
+
+def _remove(name: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(name)
 
 
 class LiveStdin:
@@ -215,17 +218,16 @@ def output_path(out: str, suffix: str) -> Iterator[str]:
     if out != STDOUT:
         yield out
         return
-    directory = tempfile.mkdtemp(prefix="pbnkit-stdout-")
-    try:
-        with interruptible():
-            path = os.path.join(directory, f"stdout{suffix}")
-            yield path
-            with open(path, "rb") as written, to_stdout():
-                stdout = sys.stdout.buffer
-                shutil.copyfileobj(written, stdout, _BLOCK)
-                stdout.flush()
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
+    with interruptible(), contextlib.ExitStack() as cleanup:
+        with held():
+            directory = tempfile.mkdtemp(prefix="pbnkit-stdout-")
+            cleanup.callback(shutil.rmtree, directory, ignore_errors=True)
+        path = os.path.join(directory, f"stdout{suffix}")
+        yield path
+        with open(path, "rb") as written, to_stdout():
+            stdout = sys.stdout.buffer
+            shutil.copyfileobj(written, stdout, _BLOCK)
+            stdout.flush()
 
 
 def shown(out: str) -> str:

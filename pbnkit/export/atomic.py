@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -178,14 +179,56 @@ def _sync_directory(path: Path) -> None:
             os.close(fd)
 
 
+def _hidden_prefix(target: Path) -> str:
+    """The start of the name of a hidden file or directory beside ``target``: with the
+    pid of the process that writes it, so that a later run can tell it from another
+    run's work in progress (:func:`remove_leftovers`)."""
+    return f".{target.name}.{os.getpid()}-"
+
+
+def remove_leftovers(target: Path) -> None:
+    """Remove the hidden files and directories beside ``target`` (``.tmp`` work in
+    progress, an ``.old`` version being replaced) whose process has ended: a run killed
+    by SIGKILL, or a machine that stopped, removes nothing itself. Those of a live
+    process, or of a pid this process cannot tell (another user's), stay (the pid is
+    looked up on this machine). An ``.old`` stays too while ``target`` is missing: the
+    run was killed between moving it aside and putting the new one in place, and it
+    holds the only complete version."""
+    # the pid, then mkstemp's random letters, which hold no "." or "-": the hidden
+    # files of a target whose name goes on from this one's (out.jsonl.1-a) do not match
+    leftover = re.compile(re.escape(f".{target.name}.") + r"(\d+)-\w+\.(tmp|old)")
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(target.parent):
+            match = leftover.fullmatch(entry.name)
+            if match is None or (match[2] == "old" and not target.exists()):
+                continue
+            if not _alive(int(match[1])):
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                else:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: another user's process
+        return True
+    return True
+
+
 @contextlib.contextmanager
 def atomic_file(path: str | os.PathLike[str], force: bool = False) -> Iterator[BinaryIO]:
     """A binary stream whose content becomes ``path`` when the block ends normally."""
     target = Path(path)
     check_target(target, force)
     with output_lock(target):
+        remove_leftovers(target)
         with _named(target):
-            fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+            fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=_hidden_prefix(target),
                                              suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as stream:
@@ -229,8 +272,9 @@ def atomic_directory(path: str | os.PathLike[str], force: bool = False) -> Itera
     target = Path(path)
     check_target(target, force)
     with output_lock(target):
+        remove_leftovers(target)
         with _named(target):
-            temporary = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.",
+            temporary = Path(tempfile.mkdtemp(dir=target.parent, prefix=_hidden_prefix(target),
                                               suffix=".tmp"))
         try:
             yield temporary
@@ -287,7 +331,7 @@ def _publish_directory(temporary: Path, target: Path, force: bool) -> None:
         if not force:
             raise OutputExistsError(f"{target} exists (use --force to replace it)")
         if target.is_dir() and not target.is_symlink():
-            old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.",
+            old = Path(tempfile.mkdtemp(dir=target.parent, prefix=_hidden_prefix(target),
                                         suffix=".old"))
             os.replace(target, old / "previous")
         else:

@@ -18,6 +18,7 @@ import pickle
 import signal
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
@@ -138,12 +139,51 @@ def _failed(unit: object, error: Exception) -> UnitError:
     return UnitError(f"{_described(unit)}: {type(error).__name__}: {error}")
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int | None) -> None:
     """Ctrl-C reaches every process of the terminal's group; the parent alone decides what
-    happens (it lets the units in flight finish and drops the rest). And the collector
-    is as :mod:`.collector` starts a worker's."""
+    happens (it lets the units in flight finish and drops the rest). SIGTERM, which the
+    pool itself sends to stop a worker, kills it, not the parent's handler, inherited in
+    the fork. The worker dies with its parent (:func:`_die_with`). And the collector is
+    as :mod:`.collector` starts a worker's."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(parent)
     collector.worker_started()
+
+
+#: prctl's option that has the kernel signal this process when its parent ends
+_PR_SET_PDEATHSIG: Final = 1
+
+
+def _die_with(parent: int | None) -> None:
+    """End this worker when the process that started it ends, even by SIGKILL, which
+    runs none of its cleanup: the worker would otherwise wait on its pipe forever.
+
+    On Linux the kernel does it (``prctl(PR_SET_PDEATHSIG)``): at once, and whatever the
+    worker is doing, even in a unit that holds the interpreter's lock. Elsewhere a
+    daemon thread looks for a change of parent (the orphan is adopted) every second.
+    ``parent``: the pid the worker's parent must have (a forked worker's), in case it
+    ended before the kernel was asked; None when it is a fork server, which ends when
+    the pool's process does."""
+    started = os.getppid() if parent is None else parent
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        asked = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError, TypeError):  # not Linux: no prctl
+        asked = False
+    if asked:
+        if os.getppid() != started:
+            os._exit(1)  # the parent ended first: nobody waits for this worker
+        return
+
+    def watch() -> None:
+        while os.getppid() == started:
+            time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pbnkit-parent-watch", daemon=True).start()
 
 
 class Pool:
@@ -174,8 +214,10 @@ class Pool:
             server.set_forkserver_preload(["pbnkit.pipeline.score"])
             context = server
         self._workers = max(1, jobs - 1)
+        # a forked worker's parent is this process; a fork server's worker's, the server
+        parent = os.getpid() if context.get_start_method() == "fork" else None
         self._executor = ProcessPoolExecutor(max_workers=self._workers, mp_context=context,
-                                             initializer=_start_worker)
+                                             initializer=_start_worker, initargs=(parent,))
         # Removed on close, after the workers have stopped: none is writing there then.
         self._spool = tempfile.TemporaryDirectory(prefix="pbnkit-spool-",
                                                   ignore_cleanup_errors=True)
