@@ -108,7 +108,7 @@ def plan_chunks(path: str | os.PathLike[str], target_bytes: int) -> list[Resume]
 
 #: near the end of a run, what remains is cut in this many units per job at most, for
 #: the jobs to end together: a worker always holds the unit after the one it runs, and
-#: a process pool cannot take that one back (see ``jobs.engines._shared``)
+#: a process pool cannot take that one back (see ``pipeline.engines._shared``)
 TAIL_SHARES_PER_JOB: Final = 2
 
 
