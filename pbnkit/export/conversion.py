@@ -15,6 +15,7 @@ from pbnkit.diagnostics import Diagnostic
 from pbnkit.export.rows import (Row, add_file_problems, add_findings, common_root, file_row,
                                 game_row, is_record)
 from pbnkit.export.sinks import BATCH_SIZE, ArchiveError
+from pbnkit.formats.files import file_digest
 from pbnkit.formats.reader import Reader
 from pbnkit.formats.sniff import open_reader
 from pbnkit.pbn.encoding import file_encoding
@@ -54,11 +55,12 @@ def checked_diagnostics(game: Any, scores: list[Any] | None = None) -> list[Diag
 
 def unit_rows(reader: Reader, encoding: str | None, check: bool, last_unit: bool,
               on_game: Callable[[], None] | None = None, root: str | None = None,
-              scores: list[Any] | None = None) -> Iterator[Row]:
+              scores: list[Any] | None = None, digest: bytes | None = None) -> Iterator[Row]:
     """The rows of the games a reader gives; the last unit of a file puts the file's
     trailer and the problems outside any game on its last row (a file without games gets
     a row of its own). ``encoding`` is the file's, when known before reading (else the
-    reader's own, as it reads); ``root`` the common root of the run's inputs.
+    reader's own, as it reads); ``root`` the common root of the run's inputs; ``digest``
+    the SHA-256 of the whole file, which the record ids come from.
 
     With ``check``, the score checks of each game (ScoreTable) are made too, and those
     across the file (SC020-SC030, on its last row) when the reader reads a whole file;
@@ -80,7 +82,7 @@ def unit_rows(reader: Reader, encoding: str | None, check: bool, last_unit: bool
         elif scores is not None:
             scores += records
         records.clear()
-        row = game_row(game, encoding or reader.encoding, checked, root)
+        row = game_row(game, encoding or reader.encoding, checked, root, digest)
         if last is not None:
             yield last
         last = row
@@ -123,7 +125,7 @@ def records(paths: Iterable[str | os.PathLike[str]], check: bool = True,
         count = 0
         try:
             for row in unit_rows(reader, file_encoding(os.fspath(path)), check, True, on_game,
-                                 root):
+                                 root, digest=file_digest(path)):
                 count += is_record(row)
                 yield _counted(row, summary)
         except OSError as error:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import hashlib
 import os
 import re
 import sys
@@ -83,10 +84,11 @@ def diagnostic_row(diagnostic: Diagnostic, stage: str) -> Row:
 
 
 def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = (),
-             root: str | None = None) -> Row:
+             root: str | None = None, digest: bytes | None = None) -> Row:
     """The boards-table row of a game. ``checked`` are the rule diagnostics (those of
     ``pbnkit.rules.check_game`` beyond the reader's own); ``root`` is the common root of
-    the run's inputs (see :func:`source_name`)."""
+    the run's inputs (see :func:`source_name`); ``digest`` the SHA-256 of the whole file
+    (:func:`record_id`; None: no id)."""
     values = game.values
     diagnostics = ([diagnostic_row(d, "read") for d in game.diagnostics]
                    + [diagnostic_row(d, "check") for d in checked]
@@ -97,6 +99,7 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = (),
         "path": game.path,
         "source": source_name(game.path, root),
         "index": game.index,
+        "record_id": record_id(digest, game.index),
         "line": game.line,
         "encoding": encoding,
         "event": values.get("Event"),
@@ -131,6 +134,16 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = (),
         "original_tail": game.original_tail,
     }
     return row
+
+
+def record_id(digest: bytes | None, index: int | None) -> str | None:
+    """A record's id: 32 hex digits of the SHA-256 of its file's SHA-256 (``digest``) and
+    its 0-based index in the file. Only the file's bytes and the record's place go in, so
+    every run, every ``-j`` (chunks carry their file's digest) and a copy of the file
+    under another name give the same ids; null without a digest or an index."""
+    if digest is None or index is None:
+        return None
+    return hashlib.sha256(digest + index.to_bytes(8, "big")).hexdigest()[:32]
 
 
 def file_row(reader: Reader, encoding: str, root: str | None = None) -> Row:

@@ -146,6 +146,11 @@ BOARDS = pa.schema([
            "name pbnkit.export.original writes the file back under."),
     _field("index", pa.int32(), "0-based position of the record in its file; null on the row "
            "of a file without records."),
+    _field("record_id", _STR, "Stable record id: 32 hex digits of the SHA-256 of (the "
+           "SHA-256 of the whole source file's bytes, index): the same on every run and "
+           "every -j, and for a copy of the file under another name; the key the score "
+           "tables join on. Null on the row of a file without records, and when not known "
+           "(an archive upgraded from version 1)."),
     _field("line", pa.int32(), "1-based line where the record starts; null on the row of a "
            "file without records."),
     _field("encoding", _STR, "How the file's bytes were decoded, e.g. 'utf-8', "

@@ -3,6 +3,7 @@ directories named, found by their names' suffixes."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
@@ -74,3 +75,10 @@ def _searched(top: Path, suffixes: tuple[str, ...], skipped: Callable[[Path, str
                 else:
                     skipped(path, "not a regular file")
     return sorted(found)
+
+
+def file_digest(path: str | os.PathLike[str]) -> bytes:
+    """The SHA-256 of a file's bytes: what a record id is derived from
+    (:func:`pbnkit.export.rows.record_id`), read once per file."""
+    with open(path, "rb") as stream:
+        return hashlib.file_digest(stream, "sha256").digest()

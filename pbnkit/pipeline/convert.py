@@ -35,6 +35,7 @@ from pbnkit.export.rows import Row, common_root, diagnostic_row, is_record, row_
 from pbnkit.export.schema import SCHEMA_NAME, SCHEMA_VERSION, boards_schema
 from pbnkit.export.sinks import (BATCH_SIZE, FEW_ROWS, SINKS, ArchiveError, output_format,
                                  parquet_options)
+from pbnkit.formats.files import file_digest
 from pbnkit.pbn.encoding import file_encoding
 from pbnkit.pbn.split import Encoding
 from pbnkit.pickling import by_fields
@@ -107,8 +108,9 @@ def convert_unit(options: ConvertOptions, unit: Unit) -> ConvertedUnit:
     try:
         encoding = unit.encoding or file_encoding(unit.path)
         scores: list[Any] = []
+        digest = unit.digest or file_digest(unit.source or unit.path)
         for batch in batches(unit_rows(reader, encoding, options.check, unit.is_last,
-                                       root=options.root, scores=scores),
+                                       root=options.root, scores=scores, digest=digest),
                              options.batch_size):
             records += sum(map(is_record, batch))
             errors += sum(row["errors"] for row in batch)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pbnkit.formats.files import file_digest
 from pbnkit.formats.reader import Reader
 from pbnkit.formats.sniff import open_reader, sniff_file
 from pbnkit.pbn.chunks import ReadSummary, Resume, iter_chunks, summary, tail_shares
@@ -51,6 +52,9 @@ class Unit:
     #: where the bytes are read from when not at ``path`` (standard input spooled to a
     #: temporary file): ``path`` is then only the name shown and stored
     source: str | None = None
+    #: the SHA-256 of the whole file, which its record ids come from: made once per file
+    #: by the parent for chunks (a chunk alone cannot know it), by the worker for a file
+    digest: bytes | None = None
 
     def describe(self) -> str:
         return self.path if self.resume is None else f"{self.path} (part {self.chunk + 1})"
@@ -122,14 +126,15 @@ def _bytes(part: Resume, chunk: int) -> int:
 
 
 def with_encodings(units: Iterable[Unit]) -> Iterator[Unit]:
-    """The units, each chunk carrying its file's encoding name (the archive's encoding
-    column is the file's, which a chunk alone cannot know), and so each unit read from
-    a ``source`` (its ``path`` names no file)."""
-    known: dict[str, str] = {}
+    """The units, each chunk carrying its file's encoding name and digest (the archive's
+    encoding column is the file's, and record ids come from the whole file's bytes, which
+    a chunk alone cannot know), and so each unit read from a ``source`` (its ``path``
+    names no file)."""
+    known: dict[str, tuple[str, bytes]] = {}
     for unit in units:
         if unit.resume is not None or unit.source is not None:
             read = unit.source or unit.path
             if read not in known:
-                known[read] = file_encoding(read)
-            unit = replace(unit, encoding=known[read])
+                known[read] = file_encoding(read), file_digest(read)
+            unit = replace(unit, encoding=known[read][0], digest=known[read][1])
         yield unit
