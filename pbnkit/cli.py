@@ -390,10 +390,11 @@ def _vp_options(function: F) -> F:
 
 
 def _score_output(report: ScoreReport, output_format: str, output: str | None, force: bool,
-                  heads: Sequence[str] | None = None) -> None:
+                  heads: Sequence[str] | None = None, archive: str | None = None) -> None:
     """Print the report (``-o -``: as JSON), or write it to ``-o`` (.json, or .parquet:
     one file per table). ``heads``: the lines of the printed sheet's table of boards,
-    made by the workers."""
+    made by the workers; ``archive``: the archive rescored, whose record ids the tables
+    keep (else they come from the files scored)."""
     from pbnkit.scoring.text import pieces
 
     if output is None or output == STDOUT:
@@ -406,9 +407,12 @@ def _score_output(report: ScoreReport, output_format: str, output: str | None, f
             if as_json:
                 click.echo()  # the document ends without one
         return
-    from pbnkit.export.score_tables import write_score
+    from pbnkit.export.score_tables import archive_record_ids, file_record_ids, write_score
 
-    for written in write_score(report, Path(output), force=force):
+    record_ids = None
+    if Path(output).suffix == ".parquet":
+        record_ids = archive_record_ids(archive) if archive is not None else file_record_ids()
+    for written in write_score(report, Path(output), force=force, record_ids=record_ids):
         click.echo(f"pbnkit: wrote {written}", err=True)
 
 
@@ -477,7 +481,7 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                      function: Callable[..., ScoredUnit], profile: str | None,
                      victory_points: bool, vp_boards: int | None, output_format: str,
                      output: str | None, force: bool, neuberg: bool = True,
-                     vp_scale: str = "continuous") -> None:
+                     vp_scale: str = "continuous", archive: str | None = None) -> None:
     """Run the units, score what they give (:func:`~pbnkit.pipeline.score.gather`,
     :func:`~pbnkit.pipeline.score.scored`) and write the report, held as
     :func:`~pbnkit.pipeline.score.held` says; it is freed before the collector resumes,
@@ -500,7 +504,7 @@ def _score_and_write(runner: contextlib.AbstractContextManager[Run],
                 raise click.UsageError(str(error)) from None
             del gathered
         with reported(run.progress):
-            _score_output(report, output_format, output, force, heads)
+            _score_output(report, output_format, output, force, heads, archive)
         del report, heads
 
 
@@ -532,7 +536,7 @@ def rescore(archive: str, profile: str, output_format: str, output: str | None,
     _score_and_write(running("rescoring", [], jobs, scheduler, quiet,
                              plan=lambda count: plan_archive(archive, count)),
                      rescore_unit, profile, victory_points, vp_boards, output_format, output,
-                     force, neuberg, vp_scale)
+                     force, neuberg, vp_scale, archive)
 
 
 @main.command()

@@ -13,6 +13,7 @@ compression.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pbnkit.digits import signed_number
+from pbnkit.export.archive import ArchiveError, archive_rows
 from pbnkit.export.atomic import atomic_file, check_target
+from pbnkit.export.rows import record_id
 from pbnkit.export.schema import arrow_fields_json
+from pbnkit.formats.files import file_digest
 from pbnkit.scoring.report import REPORT_VERSION, ScoreReport
 
 SCHEMA_NAME = "score-tables"
@@ -42,7 +46,8 @@ _ENTRY = _struct(side=_STR, line=_STR, points=_INT, reason=_STR)
 
 TABLES: dict[str, pa.Schema] = {
     "boards": pa.schema([
-        ("path", _STR), ("index", _INT), ("board", _BOARD), ("room", _STR), ("declarer", _STR),
+        ("path", _STR), ("index", _INT), ("record_id", _STR), ("board", _BOARD), ("room", _STR),
+        ("declarer", _STR),
         ("contract", _STR), ("tricks", pa.int8()), ("vulnerable", _STR), ("score_ns", _INT),
         ("mp_ns", _FLOAT), ("pct_ns", _FLOAT), ("mp_ew", _FLOAT), ("pct_ew", _FLOAT),
         ("row", _INT), ("weight", _INT), ("pair_ns", _STR), ("pair_ew", _STR),
@@ -80,10 +85,10 @@ TABLES: dict[str, pa.Schema] = {
     "unscored_matches": pa.schema([
         ("event", _STR), ("section", _STR), ("stage", _STR), ("round", _STR),
         ("home_team", _STR), ("visit_team", _STR), ("room", _STR), ("board_count", _INT),
-        ("board_range", _STR), ("path", _STR), ("index", _INT),
+        ("board_range", _STR), ("path", _STR), ("index", _INT), ("record_id", _STR),
     ]),
     "problems": pa.schema([("kind", _STR), ("message", _STR), ("path", _STR),
-                           ("index", _INT), ("board", _BOARD)]),
+                           ("index", _INT), ("board", _BOARD), ("record_id", _STR)]),
 }
 
 
@@ -116,8 +121,14 @@ def parquet_paths(output: Path) -> dict[str, Path]:
     return {name: output.with_name(f"{output.stem}.{name}.parquet") for name in TABLES}
 
 
-def write_score(report: ScoreReport, output: Path, force: bool = False) -> list[Path]:
-    """Write the report to ``output`` (.json, or .parquet as one file per table)."""
+#: a record's id (the boards archive's ``record_id``) by its path and index
+RecordIds = Callable[[str | None, int | None], str | None]
+
+
+def write_score(report: ScoreReport, output: Path, force: bool = False,
+                record_ids: RecordIds | None = None) -> list[Path]:
+    """Write the report to ``output`` (.json, or .parquet as one file per table, whose
+    rows of a record carry its ``record_id`` from ``record_ids``: null without it)."""
     if output.suffix == ".json":
         with atomic_file(output, force) as stream:
             for piece in report.json_pieces():
@@ -130,6 +141,8 @@ def write_score(report: ScoreReport, output: Path, force: bool = False) -> list[
         check_target(path, force)
     for name, rows in report.sections():
         schema = TABLES[name].with_metadata(_metadata(report.profile))
+        if record_ids is not None and "record_id" in schema.names:
+            rows = [{**row, "record_id": record_ids(row["path"], row["index"])} for row in rows]
         table = pa.Table.from_pylist([_numbered(name, row) for row in rows], schema=schema)
         with atomic_file(paths[name], force) as stream:
             pq.write_table(table, stream, compression="zstd")
@@ -150,6 +163,35 @@ def _numbered(table: str, row: dict[str, Any]) -> dict[str, Any]:
         return {**ranking, "board_count": ranking.pop("boards"),
                 "total_points": ranking.pop("total")}
     return row
+
+
+def file_record_ids() -> RecordIds:
+    """Record ids of the PBN and LIN files scored, each file's digest made once (a file
+    that is no longer there, such as standard input's, gives null ids)."""
+    digests: dict[str, bytes | None] = {}
+
+    def record_ids(path: str | None, index: int | None) -> str | None:
+        if path is None:
+            return None
+        if path not in digests:
+            try:
+                digests[path] = file_digest(path)
+            except OSError:
+                digests[path] = None
+        return record_id(digests[path], index)
+
+    return record_ids
+
+
+def archive_record_ids(archive: str) -> RecordIds:
+    """Record ids as an archive stores them, so that rescore keeps the archive's ids (an
+    archive written before the column gives null ids)."""
+    try:
+        stored = {(row["path"], row["index"]): row.get("record_id")
+                  for row in archive_rows(archive, ["path", "index", "record_id"])}
+    except (ArchiveError, KeyError, pa.ArrowInvalid):
+        stored = {}
+    return lambda path, index: stored.get((path, index))
 
 
 def board_number(text: str | None) -> int | None:
