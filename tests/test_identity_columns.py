@@ -168,7 +168,7 @@ def test_sample_file_columns_are_typed(tmp_path):
     types = {name: table.schema.field(name).type for name in (
         "date", "time", "round", "table", "section", "stage", "home_team", "visit_team",
         "hcp_n", "hcp_e", "hcp_s", "hcp_w")}
-    assert types == {"date": pa.date32(), "time": pa.time32("s"), "round": pa.int32(),
+    assert types == {"date": pa.date32(), "time": pa.time32("ms"), "round": pa.int32(),
                      "table": pa.int32(), "section": pa.string(), "stage": pa.string(),
                      "home_team": pa.string(), "visit_team": pa.string(),
                      "hcp_n": pa.int8(), "hcp_e": pa.int8(), "hcp_s": pa.int8(),

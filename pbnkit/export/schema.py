@@ -164,8 +164,9 @@ BOARDS = pa.schema([
            "apart (both 12 or less and different), when a part is unknown ('?') or when "
            "it is no calendar date."),
     _text("date_text", "Date"),
-    _field("time", pa.time32("s"), "Time tag (HH:MM:SS or HH:MM) as a time of day; without "
-           "a Time tag, the time written after the date in the Date tag; null otherwise."),
+    _field("time", pa.time32("ms"), "Time tag (HH:MM:SS or HH:MM) as a time of day; without "
+           "a Time tag, the time written after the date in the Date tag; null otherwise. "
+           "Milliseconds, as Parquet stores a time of day, though the tag has seconds."),
     _field("board", pa.int32(), "Board number (null when the Board tag is not an integer)."),
     _field("round", pa.int32(), "Round tag as a number (null when it is not a whole number; "
            "the text is in tags)."),
