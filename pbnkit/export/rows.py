@@ -260,6 +260,7 @@ _DESCENDING = re.compile(_DESCENDING_HAND)
 _SORTED_DEAL = re.compile(r"\s*([NESW])\s*:\s*({0}|-)\s+({0}|-)\s+({0}|-)\s+({0}|-)\s*"
                           .format(_DESCENDING_HAND))
 _HAND_COLUMNS = tuple(f"deal_{seat.lower()}" for seat in "NESW")
+_POINT_COLUMNS = tuple(f"hcp_{seat.lower()}" for seat in "NESW")
 
 
 def sorted_hands(text: str) -> tuple[int, list[str | None]] | None:
@@ -425,9 +426,10 @@ def _whole(text: str | None) -> int | None:
 
 
 def _points(hands: Row) -> Row:
-    """High-card points (A 4, K 3, Q 2, J 1) of each known hand."""
-    return {f"hcp_{seat.lower()}": None if hands[column] is None else _hcp(hands[column])
-            for seat, column in zip(_SEATS, _HAND_COLUMNS)}
+    """High-card points (A 4, K 3, Q 2, J 1) of each known hand (``hands`` as
+    :func:`_hands` gives them, in the order N, E, S, W)."""
+    return {points: None if hand is None else _hcp(hand)
+            for points, hand in zip(_POINT_COLUMNS, hands.values())}
 
 
 def _hcp(hand: str) -> int:
