@@ -99,7 +99,7 @@ def test_result_by_side_uses_the_declarer_from_the_auction(tmp_path):
     ("2013-08-10 17:32", datetime.date(2013, 8, 10)),
     ("20160831", datetime.date(2016, 8, 31)),
     ("2012.08.??", None), ("????.??.??", None), ("?", None), ("", None),
-    ("2023.02.30", None), ("3/30/2021", None), ("2024.5.18", None),
+    ("2023.02.30", None), ("3/30/2021", datetime.date(2021, 3, 30)), ("2024.5.18", None),
 ])
 def test_date_is_typed_beside_its_text(tmp_path, text, expected):
     row = row_of(tmp_path, f'[Date "{text}"]\n')

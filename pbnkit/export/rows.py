@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pbnkit.diagnostics import CODES, Diagnostic, Severity
-from pbnkit.digits import signed_number
+from pbnkit.digits import signed_number, whole_number
 from pbnkit.errors import PbnError
 from pbnkit.export.schema import BOARDS
 from pbnkit.lin.runs import laid_out
@@ -94,6 +94,7 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = (),
                    + [diagnostic_row(d, "check") for d in checked]
                    if game.diagnostics or checked else [])
     date = values.get("Date")
+    hands = _hands(values.get("Deal"))
     level, strain, risk, declarer, contract_source = contract_facts(game)
     row: Row = {
         "path": game.path,
@@ -106,7 +107,14 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = (),
         "site": values.get("Site"),
         "date": _date(date),
         "date_text": date,
+        "time": _time(values.get("Time"), date),
         "board": _board(values.get("Board")),
+        "round": _whole(values.get("Round")),
+        "table": _whole(values.get("Table")),
+        "section": values.get("Section"),
+        "stage": values.get("Stage"),
+        "home_team": values.get("HomeTeam"),
+        "visit_team": values.get("VisitTeam"),
         "room": values.get("Room"),
         "west": values.get("West"),
         "north": values.get("North"),
@@ -114,7 +122,8 @@ def game_row(game: Game, encoding: str, checked: Sequence[Diagnostic] = (),
         "south": values.get("South"),
         "dealer": _seat(values.get("Dealer")),
         "vulnerable": _vulnerable(values.get("Vulnerable")),
-        **_hands(values.get("Deal")),
+        **hands,
+        **_points(hands),
         "scoring": values.get("Scoring"),
         "declarer": declarer,
         "contract_level": level,
@@ -264,6 +273,7 @@ _DESCENDING = re.compile(_DESCENDING_HAND)
 _SORTED_DEAL = re.compile(r"\s*([NESW])\s*:\s*({0}|-)\s+({0}|-)\s+({0}|-)\s+({0}|-)\s*"
                           .format(_DESCENDING_HAND))
 _HAND_COLUMNS = tuple(f"deal_{seat.lower()}" for seat in "NESW")
+_POINT_COLUMNS = tuple(f"hcp_{seat.lower()}" for seat in "NESW")
 
 
 def sorted_hands(text: str) -> tuple[int, list[str | None]] | None:
@@ -354,21 +364,89 @@ def _contract_columns(contract: Contract | None, declarer: Seat | None,
             contract.risk.pbn(), seat, source)
 
 
-_DATE = re.compile(r"\s*([0-9]{4})([./-]?)([0-9]{2})\2([0-9]{2})(?:[ T][0-9:]+)?\s*")
+_DATE = re.compile(r"\s*([0-9]{4})([./-]?)([0-9]{2})\2([0-9]{2})(?:[ T]([0-9:]+))?\s*")
+#: day or month, month or day, then the year: 3/30/2021, 30.03.2021, 30-03-2021
+_NUMERIC_DATE = re.compile(r"\s*([0-9]{1,2})([./-])([0-9]{1,2})\2([0-9]{4})\s*")
+#: day, month name, year: 2-Aug-2023, 2 Aug 2023, 2 August 2023
+_NAMED_DATE = re.compile(r"\s*([0-9]{1,2})[- ]([A-Za-z]{3,9})\.?[- ]([0-9]{4})\s*")
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august",
+                "september", "october", "november", "december")
+_MONTHS = {**{name: number for number, name in enumerate(_MONTH_NAMES, 1)},
+           **{name[:3]: number for number, name in enumerate(_MONTH_NAMES, 1)},
+           "sept": 9}
+_TIME = re.compile(r"\s*([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?\s*")
 
 
 @functools.lru_cache(maxsize=256)
 def _date(text: str | None) -> datetime.date | None:
-    """A Date tag value as a date: ``YYYY.MM.DD`` as PBN writes it, or ``YYYY-MM-DD``,
-    ``YYYY/MM/DD`` or ``YYYYMMDD``, maybe followed by a time; None when a part is unknown
-    (``?``) or the value is no calendar date."""
-    match = _DATE.fullmatch(text) if text else None
+    """A Date tag value as a date, from each form real files write: ``YYYY.MM.DD`` as PBN
+    writes it, ``YYYY-MM-DD``, ``YYYY/MM/DD`` or ``YYYYMMDD`` (maybe followed by a time);
+    ``2-Aug-2023`` (an English month name); day and month in either order before the year,
+    ``3/30/2021`` or ``30.03.2021``. The order of day and month is read from the numbers,
+    not from the separator, since files of either convention use both: a part above 12 is
+    the day; when both are 12 or less and differ the date is ambiguous and None, rather
+    than maybe a wrong day. None too when a part is unknown (``?``) or the value is no
+    calendar date."""
+    if not text:
+        return None
+    match = _DATE.fullmatch(text)
+    if match is not None:
+        return _calendar(int(match[1]), int(match[3]), int(match[4]))
+    match = _NUMERIC_DATE.fullmatch(text)
+    if match is not None:
+        first, second = int(match[1]), int(match[3])
+        if first > 12 or first == second:
+            return _calendar(int(match[4]), second, first)
+        if second > 12:
+            return _calendar(int(match[4]), first, second)
+        return None
+    match = _NAMED_DATE.fullmatch(text)
+    if match is not None and match[2].lower() in _MONTHS:
+        return _calendar(int(match[3]), _MONTHS[match[2].lower()], int(match[1]))
+    return None
+
+
+def _calendar(year: int, month: int, day: int) -> datetime.date | None:
+    try:
+        return datetime.date(year, month, day)
+    except ValueError:
+        return None
+
+
+@functools.lru_cache(maxsize=256)
+def _time(text: str | None, date: str | None) -> datetime.time | None:
+    """The Time tag (``HH:MM:SS``, or ``HH:MM``) as a time of day; without a Time tag, the
+    time a Date value writes after the date (``2023-08-02 14:12``). None when neither is
+    a time of day."""
+    if text is None and date:
+        match = _DATE.fullmatch(date)
+        text = match[5] if match is not None else None
+    match = _TIME.fullmatch(text) if text else None
     if match is None:
         return None
     try:
-        return datetime.date(int(match[1]), int(match[3]), int(match[4]))
+        return datetime.time(int(match[1]), int(match[2]), int(match[3] or 0))
     except ValueError:
         return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _whole(text: str | None) -> int | None:
+    """A Round or Table value written as a whole number; None for any other text (kept
+    in ``tags``)."""
+    number = whole_number(text.strip()) if text is not None else None
+    return number if number is not None and number in _INT32 else None
+
+
+def _points(hands: Row) -> Row:
+    """High-card points (A 4, K 3, Q 2, J 1) of each known hand (``hands`` as
+    :func:`_hands` gives them, in the order N, E, S, W)."""
+    return {points: None if hand is None else _hcp(hand)
+            for points, hand in zip(_POINT_COLUMNS, hands.values())}
+
+
+def _hcp(hand: str) -> int:
+    return 4 * hand.count("A") + 3 * hand.count("K") + 2 * hand.count("Q") + hand.count("J")
 
 
 @functools.lru_cache(maxsize=1024)

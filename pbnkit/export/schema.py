@@ -137,6 +137,11 @@ def _hand(seat: str, name: str) -> pa.Field:
                   "ranks descending; null when unknown ('-') or when Deal does not parse.")
 
 
+def _points(seat: str, name: str) -> pa.Field:
+    return _field(f"hcp_{seat.lower()}", pa.int8(), f"High-card points of {name}'s hand "
+                  "(A 4, K 3, Q 2, J 1); null when the hand is unknown.")
+
+
 _BYTES = pa.binary()
 
 BOARDS = pa.schema([
@@ -158,10 +163,24 @@ BOARDS = pa.schema([
     _text("event", "Event"),
     _text("site", "Site"),
     _field("date", pa.date32(), "Date tag as a date: from YYYY.MM.DD (PBN), YYYY-MM-DD, "
-           "YYYY/MM/DD or YYYYMMDD, maybe followed by a time; null when absent, when a part "
-           "is unknown ('?') or when it is no calendar date."),
+           "YYYY/MM/DD or YYYYMMDD, maybe followed by a time; D-Mon-YYYY (2-Aug-2023); day "
+           "and month in either order before the year (3/30/2021, 30.03.2021), the day "
+           "being the part above 12; null when absent, when day and month cannot be told "
+           "apart (both 12 or less and different), when a part is unknown ('?') or when "
+           "it is no calendar date."),
     _text("date_text", "Date"),
+    _field("time", pa.time32("ms"), "Time tag (HH:MM:SS or HH:MM) as a time of day; without "
+           "a Time tag, the time written after the date in the Date tag; null otherwise. "
+           "Milliseconds, as Parquet stores a time of day, though the tag has seconds."),
     _field("board", pa.int32(), "Board number (null when the Board tag is not an integer)."),
+    _field("round", pa.int32(), "Round tag as a number (null when it is not a whole number; "
+           "the text is in tags)."),
+    _field("table", pa.int32(), "Table tag as a number (null when it is not a whole number; "
+           "the text is in tags)."),
+    _text("section", "Section"),
+    _text("stage", "Stage"),
+    _text("home_team", "HomeTeam"),
+    _text("visit_team", "VisitTeam"),
     _text("room", "Room"),
     _text("west", "West"),
     _text("north", "North"),
@@ -174,6 +193,10 @@ BOARDS = pa.schema([
     _hand("E", "East"),
     _hand("S", "South"),
     _hand("W", "West"),
+    _points("N", "North"),
+    _points("E", "East"),
+    _points("S", "South"),
+    _points("W", "West"),
     _text("scoring", "Scoring"),
     _field("declarer", _STR, "Declarer seat, as the scorer reads it: the Declarer tag ('^' "
            "of a swapped declarer dropped), else the auction.", True, SEATS),
@@ -316,6 +339,8 @@ def _json_schema(type_: pa.DataType, nullable: bool,
         schema = {"type": "string", "contentEncoding": "base64"}
     elif pa.types.is_date32(type_):
         schema = {"type": "string", "format": "date"}
+    elif pa.types.is_time32(type_):
+        schema = {"type": "string", "pattern": "^[0-9]{2}:[0-9]{2}:[0-9]{2}$"}
     else:  # pragma: no cover -- the schema above uses no other type
         raise TypeError(f"no JSON Schema for {type_}")
     meta = (field.metadata or {}) if field is not None else {}
@@ -331,7 +356,8 @@ def _json_schema(type_: pa.DataType, nullable: bool,
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of JSON and JSONL archives
     (``schemas/boards.v2.json``): a JSON file is one document, a JSONL line one record
-    (``#/$defs/record``). Binary columns are base64 strings, dates ``YYYY-MM-DD``."""
+    (``#/$defs/record``). Binary columns are base64 strings, dates ``YYYY-MM-DD``, times
+    ``HH:MM:SS``."""
     record = _json_schema(pa.struct(list(BOARDS)), False)
     record["description"] = ("One PBN record (a row of the boards table), or the row of a "
                              "file without records (index null).")

@@ -131,10 +131,10 @@ def _json_line(row: Row) -> bytes:
 
 def json_value(value: Any) -> str:
     """A value JSON has no type for, as the JSON archives write it: bytes in base64, a
-    date as ``YYYY-MM-DD``."""
+    date as ``YYYY-MM-DD``, a time of day as ``HH:MM:SS``."""
     if isinstance(value, bytes):
         return base64.b64encode(value).decode("ascii")
-    if isinstance(value, datetime.date):
+    if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
     raise TypeError(f"no JSON form for {type(value).__name__}")
 
