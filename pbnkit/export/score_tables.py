@@ -142,7 +142,7 @@ def write_score(report: ScoreReport, output: Path, force: bool = False,
     for name, rows in report.sections():
         schema = TABLES[name].with_metadata(_metadata(report.profile))
         if record_ids is not None and "record_id" in schema.names:
-            rows = [{**row, "record_id": record_ids(row["path"], row["index"])} for row in rows]
+            rows = ({**row, "record_id": record_ids(row["path"], row["index"])} for row in rows)
         table = pa.Table.from_pylist([_numbered(name, row) for row in rows], schema=schema)
         with atomic_file(paths[name], force) as stream:
             pq.write_table(table, stream, compression="zstd")
