@@ -270,13 +270,18 @@ def test_report_of_an_unreadable_file(tmp_path, monkeypatch):
     assert not (tmp_path / "out.html").exists()
 
 
-def test_report_onto_a_full_disk(tmp_path, monkeypatch):
+@pytest.fixture
+def full_disk(monkeypatch):
+    """Every file the atomic writers write fails as on a full disk, when synced."""
     import pbnkit.export.atomic as atomic
 
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(atomic.os, "fsync", full)
+
+
+def test_report_onto_a_full_disk(tmp_path, full_disk):
     result = run("report", sample(tmp_path), "-o", str(tmp_path / "out.html"))
     assert result.exit_code == 2
     assert result.output.endswith("No space left on device\n")
@@ -325,13 +330,7 @@ def test_analyze_of_an_unreadable_file(tmp_path, monkeypatch, solver):
     assert f"pbnkit: cannot read {path}: Input/output error" in result.output
 
 
-def test_analyze_onto_a_full_disk(tmp_path, monkeypatch, solver):
-    import pbnkit.export.atomic as atomic
-
-    def full(fd):
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(atomic.os, "fsync", full)
+def test_analyze_onto_a_full_disk(tmp_path, full_disk, solver):
     result = run("analyze", sample(tmp_path), "-o", str(tmp_path / "out.pbn"))
     assert result.exit_code == 2
     assert result.output.endswith("No space left on device\n")
