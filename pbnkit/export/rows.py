@@ -23,6 +23,7 @@ from pbnkit.errors import PbnError
 from pbnkit.export.schema import BOARDS
 from pbnkit.lin.runs import laid_out
 from pbnkit.model import PASSED_OUT, Contract, Deal, Seat, Vulnerability, parse_or_none
+from pbnkit.model.deal import DEAL_RE
 from pbnkit.pbn.records import Element, ElementKind, Game, TagPair
 from pbnkit.pbn.sections import decode_items
 from pbnkit.pbn.tables import TABLES, is_column_spec, read_columns
@@ -259,7 +260,6 @@ def _vulnerable(text: str | None) -> str | None:
         return None
 
 
-_DEAL = re.compile(r"\s*([NESWnesw])\s*:(.*)", re.DOTALL)
 _HAND = re.compile(r"[2-9TJQKAtjqka]*(?:\.[2-9TJQKAtjqka]*){3}")
 _RANK_ORDER = {rank: order for order, rank in enumerate("AKQJT98765432")}
 #: Each rank is possessive (``?+``, from Python 3.11; plain ``?`` before, which matches the
@@ -285,7 +285,7 @@ def sorted_hands(text: str) -> tuple[int, list[str | None]] | None:
     if match is not None:
         first, *fields = match.groups()
         return _SEATS.index(first), [None if hand == "-" else hand for hand in fields]
-    match = _DEAL.fullmatch(text)
+    match = DEAL_RE.fullmatch(text)
     if match is None:
         return None
     fields = match[2].split()
